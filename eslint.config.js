@@ -1,0 +1,70 @@
+// Lint, including the layering rules that keep the architecture honest (STYLE.md, Habits):
+// domain code knows nothing of HTTP, GraphQL or MCP; transports reach the database only
+// through domain functions (type imports aside).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const transportOnly = [
+  'express',
+  'express-*',
+  'graphql',
+  'graphql-yoga',
+  '@modelcontextprotocol/*',
+  '@pothos/*',
+];
+
+export default tseslint.config(
+  { ignores: ['src/generated/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts', 'src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: transportOnly, message: 'Domain code must not depend on a transport.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: [
+      'src/rest/**/*.ts',
+      'src/http/**/*.ts',
+      'src/mcp/**/*.ts',
+      'src/graphql/**/*.ts',
+      'src/pages/**/*.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/generated/prisma/*', '@prisma/*', 'pg'],
+              allowTypeImports: true,
+              message: 'Transports reach the database through domain functions.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'test/**', 'src/cli/**', 'src/server.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

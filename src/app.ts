@@ -1,0 +1,96 @@
+// The HTTP application: cross-cutting middlewares, then the three ways in (public pages,
+// GraphQL, the REST route table), then one error handler. No business logic here.
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { AppError } from './domain/errors.js';
+import type { PrismaClient } from './generated/prisma/client.js';
+import { createGraphQLHandler } from './graphql/yoga.js';
+import { authenticate, requirePrincipal } from './http/authenticate.js';
+import { asAppError } from './http/error-response.js';
+import { locals } from './http/locals.js';
+import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
+import { requestId } from './http/request-id.js';
+import { requestLog } from './http/request-log.js';
+import type { Logger } from './logger.js';
+import { docsRouter } from './pages/docs.js';
+import { guidePage } from './pages/guide.js';
+import { OperationStore } from './rest/execute-operation.js';
+import { FAMILIES, familyOfPath } from './rest/families.js';
+import { buildOpenApi } from './rest/openapi.js';
+import type { Route } from './rest/route.js';
+import { buildRestRouter } from './rest/router.js';
+import { ROUTES } from './rest/table.js';
+import { getSchema } from './schema/index.js';
+
+export type AppDeps = {
+  prisma: PrismaClient;
+  logger: Logger;
+  rateLimits: RateLimitStore;
+  publicBaseUrl?: string | undefined;
+  /** Serve GraphiQL on GET /graphql (development only). */
+  graphiql?: boolean;
+  /** How many proxies' X-Forwarded-For to trust when reading the client address. */
+  trustProxy?: number;
+  now?: () => Date;
+  routes?: Route[];
+};
+
+export function createApp(deps: AppDeps): Express {
+  const now = deps.now ?? (() => new Date());
+  const routes = deps.routes ?? ROUTES;
+  const operations = new OperationStore(getSchema());
+  for (const route of routes) operations.prepare(route.operation); // fail at start, not on a request
+  const openapi = buildOpenApi(routes, deps.publicBaseUrl);
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.trustProxy ?? 0);
+  app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
+  app.use('/graphql', express.json({ limit: '256kb' })); // read before rate limiting: queries and mutations spend different budgets
+  app.use(rateLimit(deps.rateLimits));
+
+  app.get('/openapi.json', (_req, res) => void res.json(openapi));
+  app.use(docsRouter());
+  app.get(
+    '/api/v1/guide',
+    (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),
+  );
+
+  const graphql = createGraphQLHandler({
+    prisma: deps.prisma,
+    now,
+    graphiql: deps.graphiql ?? false,
+    logger: deps.logger,
+  });
+  app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
+
+  app.use(buildRestRouter(routes, { prisma: deps.prisma, operations, now }));
+  app.use((req) => {
+    throw new AppError(
+      'not_found',
+      `No route ${req.method} ${req.path}. See /openapi.json for the routes.`,
+    );
+  });
+  app.use(errorHandler(deps.logger));
+  return app;
+}
+
+/** GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need one. */
+const graphqlAuth =
+  (graphiql: boolean): RequestHandler =>
+  (req, res, next) => {
+    if (!(graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html'))
+      requirePrincipal(req, res);
+    next();
+  };
+
+const errorHandler =
+  (logger: Logger): ErrorRequestHandler =>
+  (err, req, res, _next) => {
+    const id = locals(res).requestId;
+    const error = asAppError(err, logger, id);
+    if (res.headersSent) return void res.end();
+    res
+      .set(error.headers)
+      .status(error.status)
+      .json(FAMILIES[familyOfPath(req.path)].errorBody(error, id));
+  };

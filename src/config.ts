@@ -1,0 +1,64 @@
+// Configuration from the environment, validated once at start: a bad value stops the process
+// with a message naming the variable, instead of failing later in some request.
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PUBLIC_BASE_URL: z.url({ message: 'must be an absolute http(s) URL' }).optional(),
+  NODE_ENV: z.string().default('development'),
+  /** Number of proxies in front of the server whose X-Forwarded-For is trusted (allowlists). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  publicBaseUrl: string | undefined;
+  production: boolean;
+  trustProxy: number;
+  poolSize: number;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as a shell user expects from `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    production: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY,
+    poolSize: e.DATABASE_POOL_SIZE,
+  };
+}

@@ -1,0 +1,134 @@
+// The HTTP Idempotency-Key layer (docs/idempotency.md).
+//
+// The claim row is inserted in the same transaction as the work, and holds the response when it
+// commits. So the record is never ahead of or behind the effect, even across a crash; a
+// concurrent duplicate blocks on the unique key until the first commits, then replays its
+// answer; and when the first fails with a 5xx its transaction rolls the claim back, so a retry
+// executes afresh. Rows live 24 hours; an expired row is taken over by the next claim.
+import { createHash } from 'node:crypto';
+import { TRANSACTION_OPTIONS } from './db.js';
+import { AppError } from './errors.js';
+import { isLockTimeout } from './prisma-errors.js';
+import type { Principal } from './tenancy/authenticate-api-key.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,64}$/;
+
+export type Outcome = { status: number; body: unknown };
+
+/** Thrown out of the claim transaction to end it when another request owns the key. */
+class KeyTaken {
+  constructor(
+    readonly requestHash: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+/** Checks the header; returns the key, or null when absent. */
+export function readIdempotencyKey(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(header)) {
+    throw new AppError(
+      'invalid_idempotency_key',
+      'Idempotency-Key must be 1-64 printable ASCII characters.',
+    );
+  }
+  return header;
+}
+
+/** What makes two requests "the same": method, path and body, with key order ignored. */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonicalJson(body)}`)
+    .digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function runIdempotently(options: {
+  prisma: PrismaClient;
+  principal: Principal;
+  key: string;
+  requestHash: string;
+  /** The work, given the transaction that holds the claim. Throws AppError on failure. */
+  work: (tx: Prisma.TransactionClient) => Promise<Outcome>;
+  /** The wire body of a failed request, stored so that a replay answers the same. */
+  errorBody: (error: AppError) => unknown;
+}): Promise<Outcome & { replayed: boolean }> {
+  const { prisma, principal, key, requestHash } = options;
+  const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
+  try {
+    const outcome = await prisma.$transaction(async (tx) => {
+      const claimed = await tx.$queryRaw<unknown[]>`
+        INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+        VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${key}, ${requestHash},
+                now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
+        ON CONFLICT (sub_brand_id, environment, key) DO UPDATE
+          SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
+              created_at = now(), status_code = NULL, response_body = NULL
+          WHERE idempotency_records.expires_at <= now()
+        RETURNING 1`;
+      if (claimed.length === 0) {
+        const [row] = await tx.$queryRaw<
+          { request_hash: string; status_code: number; response_body: unknown }[]
+        >`
+          SELECT request_hash, status_code, response_body FROM idempotency_records
+          WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
+            AND key = ${key}`;
+        throw new KeyTaken(row!.request_hash, row!.status_code, row!.response_body);
+      }
+      const result = await options.work(tx);
+      await tx.$executeRaw`
+        UPDATE idempotency_records SET status_code = ${result.status},
+               response_body = ${JSON.stringify(result.body)}::jsonb
+        WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
+          AND key = ${key}`;
+      return result;
+    }, TRANSACTION_OPTIONS);
+    return { ...outcome, replayed: false };
+  } catch (error) {
+    if (error instanceof KeyTaken) {
+      if (error.requestHash !== requestHash) {
+        throw new AppError(
+          'idempotency_conflict',
+          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+        );
+      }
+      return { status: error.status, body: error.body, replayed: true };
+    }
+    if (isLockTimeout(error)) {
+      throw new AppError(
+        'idempotency_in_progress',
+        'A request with this Idempotency-Key is still being processed. Retry shortly.',
+      );
+    }
+    // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
+    // same answer. 5xx are not stored: the client may retry them with the same key.
+    if (error instanceof AppError && error.status < 500) {
+      const body = options.errorBody(error);
+      await prisma.$executeRaw`
+        INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
+        VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${key}, ${requestHash},
+                ${error.status}, ${JSON.stringify(body)}::jsonb,
+                now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
+        ON CONFLICT DO NOTHING`;
+    }
+    throw error;
+  }
+}
+
+/** Deletes expired records; the server runs it periodically. */
+export function sweepExpiredIdempotencyRecords(prisma: PrismaClient): Promise<number> {
+  return prisma.$executeRaw`DELETE FROM idempotency_records WHERE expires_at <= now()`;
+}

@@ -1,0 +1,16 @@
+import { Prisma } from '../generated/prisma/client.js';
+
+/** A unique constraint refused the write (Prisma P2002, or PostgreSQL 23505 from raw SQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    return error.code === 'P2002' || (error.code === 'P2010' && /23505/.test(error.message));
+  }
+  return (error as { code?: string } | null)?.code === '23505';
+}
+
+/** PostgreSQL gave up waiting for a row lock (lock_timeout, SQLSTATE 55P03). */
+export function isLockTimeout(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
+  return /55P03|lock timeout|lock_not_available/i.test(text);
+}

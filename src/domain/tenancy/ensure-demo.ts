@@ -1,0 +1,34 @@
+import { inTransaction, type Db } from '../db.js';
+import { newId } from '../ids.js';
+import { createApiKey, type CreatedApiKey } from './create-api-key.js';
+import { ALL_PARTNER_SCOPES } from './inputs.js';
+
+export type Demo = { brandId: string; subBrandId: string; apiKey: CreatedApiKey; created: boolean };
+
+/**
+ * Creates the demo tenant on first call and reuses it after; every call mints a fresh test key
+ * with every partner scope, since keys are shown only once. Later issues seed sample data here.
+ */
+export async function ensureDemo(db: Db): Promise<Demo> {
+  let subBrand = await db.subBrand.findFirst({ where: { isDemo: true } });
+  const created = !subBrand;
+  subBrand ??= await inTransaction(db, async (tx) => {
+    const brand = await tx.brand.create({ data: { id: newId(), name: 'Demo Casino Group' } });
+    return tx.subBrand.create({
+      data: {
+        id: newId(),
+        brandId: brand.id,
+        name: 'Demo Casino',
+        country: 'ES',
+        currency: 'EUR',
+        isDemo: true,
+      },
+    });
+  });
+  const apiKey = await createApiKey(db, {
+    subBrandId: subBrand.id,
+    environment: 'test',
+    scopes: ALL_PARTNER_SCOPES,
+  });
+  return { brandId: subBrand.brandId, subBrandId: subBrand.id, apiKey, created };
+}

@@ -1,0 +1,59 @@
+// POST /graphql: the backoffice's transport over the one schema. Same keys, scopes and rate
+// buckets as REST; errors carry our code in `extensions.code`.
+import type { Request, Response } from 'express';
+import { GraphQLError } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import { AppError } from '../domain/errors.js';
+import { locals } from '../http/locals.js';
+import type { Logger } from '../logger.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { GraphQLContext } from '../schema/context.js';
+import { getSchema } from '../schema/index.js';
+
+type ServerContext = { req: Request; res: Response };
+
+export function createGraphQLHandler(deps: {
+  prisma: PrismaClient;
+  now: () => Date;
+  graphiql: boolean;
+  logger: Logger;
+}) {
+  return createYoga<ServerContext, GraphQLContext>({
+    schema: getSchema(),
+    graphqlEndpoint: '/graphql',
+    graphiql: deps.graphiql
+      ? { title: 'Partner Rewards backoffice', headers: '{"Authorization":"Bearer svc_test_…"}' }
+      : false,
+    landingPage: false,
+    logging: false,
+    context: ({ res }) => ({
+      db: deps.prisma,
+      principal: locals(res).principal!,
+      requestId: locals(res).requestId,
+      now: deps.now,
+    }),
+    maskedErrors: {
+      maskError(error, _message) {
+        const graphQLError = error instanceof GraphQLError ? error : null;
+        const original = graphQLError?.originalError ?? error;
+        if (original instanceof AppError) {
+          return new GraphQLError(original.message, {
+            nodes: graphQLError?.nodes,
+            path: graphQLError?.path,
+            extensions: {
+              code: original.code,
+              ...(original.issues.length ? { issues: original.issues } : {}),
+            },
+          });
+        }
+        if (graphQLError && !graphQLError.originalError) return graphQLError; // syntax, validation
+        deps.logger.error({ msg: 'internal error in GraphQL', err: original });
+        return new GraphQLError('Something went wrong on our side.', {
+          nodes: graphQLError?.nodes,
+          path: graphQLError?.path,
+          extensions: { code: 'internal_error' },
+        });
+      },
+    },
+  });
+}

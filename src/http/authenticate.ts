@@ -1,0 +1,74 @@
+// Reads the bearer key. It only records who is calling (or why not): the rate limiter needs the
+// key either way, and each route decides whether it needs one (requirePrincipal).
+import type { Request, RequestHandler, Response } from 'express';
+import ipaddr from 'ipaddr.js';
+import type { Db } from '../domain/db.js';
+import { AppError } from '../domain/errors.js';
+import { authenticateApiKey, type Principal } from '../domain/tenancy/authenticate-api-key.js';
+import { locals } from './locals.js';
+
+export const authenticate =
+  (db: Db): RequestHandler =>
+  async (req, res, next) => {
+    const header = req.headers.authorization;
+    if (!header) {
+      locals(res).authFailure = 'missing';
+      return next();
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) {
+      locals(res).authFailure = 'malformed';
+      return next();
+    }
+    try {
+      const outcome = await authenticateApiKey(db, match[1]!);
+      if ('principal' in outcome) locals(res).principal = outcome.principal;
+      else locals(res).authFailure = outcome.failure;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+const FAILURE_MESSAGES = {
+  missing: 'Send your API key as `Authorization: Bearer svc_live_…` or `svc_test_…`.',
+  malformed:
+    'The Authorization header must be `Bearer ` followed by a key svc_live_<32 hex> or svc_test_<32 hex>.',
+  unknown: 'This API key is not valid.',
+  revoked: 'This API key has been revoked.',
+} as const;
+
+/** The caller, or 401; then 403 when the key's allowlist refuses the caller's address. */
+export function requirePrincipal(req: Request, res: Response): Principal {
+  const l = locals(res);
+  if (!l.principal) {
+    throw new AppError('unauthorized', FAILURE_MESSAGES[l.authFailure ?? 'missing'], {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
+  }
+  if (l.principal.allowedCidrs.length && !ipAllowed(req.ip ?? '', l.principal.allowedCidrs)) {
+    throw new AppError('forbidden', `This key may not be used from ${req.ip}.`);
+  }
+  return l.principal;
+}
+
+export function ipAllowed(ip: string, cidrs: string[]): boolean {
+  let address: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    address = ipaddr.process(ip); // ::ffff:1.2.3.4 becomes 1.2.3.4
+  } catch {
+    return false;
+  }
+  return cidrs.some((cidr) => {
+    try {
+      const range = cidr.includes('/')
+        ? ipaddr.parseCIDR(cidr)
+        : ipaddr.parseCIDR(`${cidr}/${cidr.includes(':') ? 128 : 32}`);
+      const [net] = range;
+      if (net.kind() !== address.kind()) return false;
+      return address.match(range);
+    } catch {
+      return false;
+    }
+  });
+}

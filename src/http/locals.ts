@@ -1,0 +1,14 @@
+// What the middlewares leave for later ones on `res.locals`, typed in one place.
+import type { Response } from 'express';
+import type { AuthFailure, Principal } from '../domain/tenancy/authenticate-api-key.js';
+
+export type RequestLocals = {
+  requestId: string;
+  startedAt: bigint;
+  principal?: Principal;
+  authFailure?: AuthFailure | 'missing';
+  /** The route pattern that answered, for logs (`/api/v1/customers/{id}`, not the raw URL). */
+  routePattern?: string;
+};
+
+export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

@@ -1,0 +1,133 @@
+// Per-key rate buckets (spec: Limits): 120 reads and 30 writes per 60-second window by default,
+// overridable per key. Requests without a valid key are counted per client address, so guessing
+// keys is limited too. Counters live in memory, or in Redis when REDIS_URL is set, so several
+// server processes enforce one budget.
+import type { Request, RequestHandler } from 'express';
+import { Redis } from 'ioredis';
+import { parse, OperationTypeNode, Kind } from 'graphql';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { AppError } from '../domain/errors.js';
+import type { Logger } from '../logger.js';
+import { locals } from './locals.js';
+
+export const WINDOW_SECONDS = 60;
+export const DEFAULT_LIMITS = { read: 120, write: 30 } as const;
+
+export type Bucket = 'read' | 'write';
+export type RateDecision = { limit: number; remaining: number; resetAt: number; allowed: boolean };
+
+export interface RateLimitStore {
+  consume(key: string, limit: number): Promise<RateDecision>;
+  close(): Promise<void>;
+}
+
+export function createRateLimitStore(options: {
+  redisUrl?: string | undefined;
+  prefix?: string;
+  logger: Logger;
+}): RateLimitStore {
+  const prefix = options.prefix ?? 'rl';
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        lazyConnect: false,
+      })
+    : undefined;
+  redis?.on('error', (error) => options.logger.warn({ msg: 'redis error', error: error.message }));
+  // One limiter per distinct limit, all sharing one counter per key: only the cap differs.
+  const limiters = new Map<number, RateLimiterAbstract>();
+  const limiterFor = (points: number): RateLimiterAbstract => {
+    let limiter = limiters.get(points);
+    if (!limiter) {
+      const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS, keyPrefix: prefix });
+      // If Redis is unreachable, each process falls back to its own memory counters rather than
+      // refusing all traffic: a rate limiter must not become an outage.
+      limiter = redis
+        ? new RateLimiterRedis({
+            storeClient: redis,
+            points,
+            duration: WINDOW_SECONDS,
+            keyPrefix: prefix,
+            insuranceLimiter: memory,
+          })
+        : memory;
+      limiters.set(points, limiter);
+    }
+    return limiter;
+  };
+  return {
+    async consume(key, limit) {
+      const decision = (res: RateLimiterRes, allowed: boolean): RateDecision => ({
+        limit,
+        remaining: Math.max(0, res.remainingPoints),
+        resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
+        allowed,
+      });
+      try {
+        return decision(await limiterFor(limit).consume(key, 1), true);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return decision(rejection, false);
+        throw rejection;
+      }
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Reads are GET/HEAD and GraphQL queries; everything else spends the write budget. */
+export function bucketOf(req: Request): Bucket {
+  if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return 'read';
+  if (req.path === '/graphql' || req.baseUrl === '/graphql')
+    return isGraphQLMutation(req.body) ? 'write' : 'read';
+  return 'write';
+}
+
+function isGraphQLMutation(body: unknown): boolean {
+  const query = (body as { query?: unknown } | undefined)?.query;
+  if (typeof query !== 'string') return false;
+  try {
+    return parse(query).definitions.some(
+      (d) => d.kind === Kind.OPERATION_DEFINITION && d.operation === OperationTypeNode.MUTATION,
+    );
+  } catch {
+    return false; // yoga answers the syntax error; count it as a read
+  }
+}
+
+export const rateLimit =
+  (store: RateLimitStore): RequestHandler =>
+  async (req, res, next) => {
+    try {
+      const principal = locals(res).principal;
+      const bucket = bucketOf(req);
+      const limit =
+        (bucket === 'read' ? principal?.readLimit : principal?.writeLimit) ??
+        DEFAULT_LIMITS[bucket];
+      const subject = principal ? `key:${principal.keyId}` : `ip:${req.ip}`;
+      const d = await store.consume(`${subject}:${bucket}`, limit);
+      res.setHeader('x-ratelimit-limit', String(d.limit));
+      res.setHeader('x-ratelimit-remaining', String(d.remaining));
+      res.setHeader('x-ratelimit-reset', String(d.resetAt));
+      if (!d.allowed) {
+        const retryAfter = Math.max(1, d.resetAt - Math.floor(Date.now() / 1000));
+        throw new AppError(
+          'rate_limited',
+          `Rate limit of ${d.limit} ${bucket} requests per minute exceeded. Retry in ${retryAfter} s.`,
+          {
+            headers: { 'retry-after': String(retryAfter) },
+          },
+        );
+      }
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };

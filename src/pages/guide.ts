@@ -1,0 +1,89 @@
+// GET /api/v1/guide: the integration guide, from a key to a shipped order, with curl lines that
+// work against this server.
+import type { Request } from 'express';
+import { escapeHtml } from './html.js';
+
+type Step = { title: string; text: string; curl?: string };
+
+const steps = (base: string): Step[] => [
+  {
+    title: '1. Get a key',
+    text:
+      'Keys are minted per sub-brand in the backoffice (or `npm run admin -- key create …`) and shown once. ' +
+      '`svc_test_…` keys work on test data only; `svc_live_…` keys on live data. Keep the key on your server.',
+  },
+  {
+    title: '2. Check it',
+    text: 'The health call confirms the key and tells its environment and sub-brand.',
+    curl: `curl -s ${base}/api/v1/health -H "Authorization: Bearer $KEY"`,
+  },
+  {
+    title: '3. Mirror a player as a customer',
+    text:
+      'Send your own player id as `external_id` (unique per sub-brand). Creating needs an `Idempotency-Key`: ' +
+      'retry with the same key and body after a timeout and you get the first answer, never a duplicate.',
+    curl:
+      `curl -s ${base}/api/v1/customers -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \\\n` +
+      `  -H "Idempotency-Key: create-player-42" \\\n` +
+      `  -d '{"external_id":"player-42","first_name":"Ana","last_name":"García","country":"ES"}'`,
+  },
+  {
+    title: '4. Credit coins',
+    text:
+      'A signed integer `delta` credits (positive) or debits (negative). The balance never goes below zero: ' +
+      'a debit that would is refused with 409 `insufficient_balance`.',
+    curl:
+      `curl -s ${base}/api/v1/customers/$CUSTOMER_ID/coins -H "Authorization: Bearer $KEY" \\\n` +
+      `  -H "Content-Type: application/json" -H "Idempotency-Key: welcome-bonus-42" -d '{"delta":500,"reason":"welcome bonus"}'`,
+  },
+  {
+    title: '5. Browse prizes',
+    text: 'Products visible to your sub-brand and market, with sell and coin prices per `listing_market_id`.',
+    curl: `curl -s "${base}/api/v1/products?limit=10" -H "Authorization: Bearer $KEY"`,
+  },
+  {
+    title: '6. Reserve an order',
+    text: "Spends the customer's coins for the chosen listings and reserves stock.",
+    curl:
+      `curl -s ${base}/api/v1/orders -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \\\n` +
+      `  -H "Idempotency-Key: order-42-1" \\\n` +
+      `  -d '{"customer_id":"'$CUSTOMER_ID'","listing_market_ids":["'$LISTING_ID'"],"recipient_name":"Ana García","shipping_address":"Calle Mayor 1, Madrid"}'`,
+  },
+  {
+    title: '7. Follow the shipment',
+    text: "Poll the order's shipping: carrier and tracking code per line item once it ships.",
+    curl: `curl -s ${base}/api/v1/orders/$ORDER_ID/shipping -H "Authorization: Bearer $KEY"`,
+  },
+];
+
+export function guidePage(req: Request, publicBaseUrl: string | undefined): string {
+  const base = publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const body = steps(base)
+    .map(
+      (s) =>
+        `<section><h2>${escapeHtml(s.title)}</h2><p>${escapeHtml(s.text).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>${
+          s.curl ? `<pre><code>${escapeHtml(s.curl)}</code></pre>` : ''
+        }</section>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Partner Rewards: integration guide</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1b1b1f}
+pre{background:#f4f4f6;padding:1rem;overflow-x:auto;border-radius:6px}code{font-family:ui-monospace,monospace;font-size:.9em}</style>
+</head>
+<body>
+<h1>Integration guide</h1>
+<p>The loop every integration follows: create a customer, credit the wallet, list products, reserve an order, read shipping.
+Set <code>KEY</code> to your API key. Every answer is <code>{ "data": … }</code>; every error is
+<code>{ "error": { "code", "message", "request_id" } }</code>. The full reference is at <a href="/docs">/docs</a>
+(machine-readable: <a href="/openapi.json">/openapi.json</a>).</p>
+${body}
+<section><h2>Good to know</h2><ul>
+<li>Lists are cursor-paginated: repeat with <code>cursor=page.next_cursor</code> until <code>page.has_more</code> is false.</li>
+<li>Rate limits are per key: 120 reads and 30 writes a minute unless agreed otherwise; watch <code>x-ratelimit-remaining</code> and honour <code>Retry-After</code> on 429.</li>
+<li>Only <code>internal_error</code> (500) is worth retrying unchanged; send the same <code>Idempotency-Key</code> when you do.</li>
+</ul></section>
+</body></html>`;
+}

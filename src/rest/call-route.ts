@@ -1,0 +1,90 @@
+// One call of one route, free of express: scope, input validation, the Idempotency-Key layer and
+// the GraphQL operation. The express router and the MCP tools both go through here, so a tool
+// can never do what its route would refuse.
+import type { z } from 'zod';
+import type { Db } from '../domain/db.js';
+import { AppError, invalidRequest, type FieldIssue } from '../domain/errors.js';
+import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
+import { toFieldIssues } from '../domain/validation.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { OperationStore } from './execute-operation.js';
+import { FAMILIES } from './families.js';
+import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../domain/idempotency.js';
+import type { Route, RouteInput } from './route.js';
+
+export type RouteDeps = { prisma: PrismaClient; operations: OperationStore; now: () => Date };
+
+export type RouteCall = {
+  principal: Principal;
+  requestId: string;
+  /** The concrete path called, part of what makes two idempotent requests the same. */
+  path: string;
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+  idempotencyKey: string | undefined;
+};
+
+export type RouteResponse = { status: number; body: unknown; headers: Record<string, string> };
+
+export async function callRoute(
+  deps: RouteDeps,
+  route: Route,
+  call: RouteCall,
+): Promise<RouteResponse> {
+  if (!call.principal.scopes.has(route.scope)) {
+    throw new AppError(
+      'forbidden',
+      `This key lacks the ${route.scope} scope that ${route.method} ${route.path} needs.`,
+    );
+  }
+  const input = parseRouteInput(route, call);
+  const key = route.idempotency === 'none' ? null : readIdempotencyKey(call.idempotencyKey);
+  if (route.idempotency === 'required' && key === null) {
+    throw new AppError(
+      'missing_idempotency_key',
+      `${route.method} ${route.path} needs an Idempotency-Key header (1-64 ASCII characters).`,
+    );
+  }
+  const execute = async (db: Db) => {
+    const context = { db, principal: call.principal, requestId: call.requestId, now: deps.now };
+    const data = await deps.operations.run(
+      route.operation,
+      route.variables(input, call.principal),
+      context,
+    );
+    return { status: route.successStatus, body: route.result(data) };
+  };
+  if (key === null) return { ...(await execute(deps.prisma)), headers: {} };
+  const outcome = await runIdempotently({
+    prisma: deps.prisma,
+    principal: call.principal,
+    key,
+    requestHash: requestFingerprint(route.method, call.path, call.body),
+    work: execute,
+    errorBody: (error) => FAMILIES[route.family].errorBody(error, call.requestId),
+  });
+  return {
+    status: outcome.status,
+    body: outcome.body,
+    headers: outcome.replayed ? { 'idempotent-replay': 'true' } : {},
+  };
+}
+
+function parseRouteInput(route: Route, call: RouteCall): RouteInput<never, never, never> {
+  const issues: FieldIssue[] = [];
+  const parse = (schema: z.ZodType | undefined, value: unknown, fallback: unknown) => {
+    if (!schema) return fallback;
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    issues.push(...toFieldIssues(result.error));
+    return undefined;
+  };
+  const input = {
+    params: parse(route.params, call.params, {}),
+    query: parse(route.query, call.query, {}),
+    body: parse(route.body, call.body, undefined),
+  };
+  if (issues.length) throw invalidRequest(issues);
+  return input as RouteInput<never, never, never>;
+}

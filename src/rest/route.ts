@@ -1,0 +1,83 @@
+// A REST route is one row: everything about it is said here once, and the express handler,
+// OpenAPI, the docs and (later) the MCP tool are all derived from it (DESIGN.md).
+import type { z } from 'zod';
+import type { ErrorCode } from '../domain/errors.js';
+import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
+import type { Scope } from '../domain/tenancy/scopes.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The two API families: they differ in prefix, casing and error shapes, not in machinery. */
+export type ApiFamily = 'partner' | 'establishment';
+
+export type RouteHints = {
+  /** Reads only (MCP readOnlyHint). */
+  readOnly?: boolean;
+  /** Removes or cancels something (MCP destructiveHint: clients ask for confirmation). */
+  destructive?: boolean;
+  /** Repeating it with the same input has no further effect (MCP idempotentHint). */
+  idempotent?: boolean;
+};
+
+type AnyObject = z.ZodObject<z.ZodRawShape>;
+
+export type RouteInput<
+  P extends AnyObject | undefined,
+  Q extends AnyObject | undefined,
+  B extends z.ZodType | undefined,
+> = {
+  params: P extends AnyObject ? z.output<P> : Record<string, never>;
+  query: Q extends AnyObject ? z.output<Q> : Record<string, never>;
+  body: B extends z.ZodType ? z.output<B> : undefined;
+};
+
+export type RouteResult = {
+  data: unknown;
+  page?: { has_more: boolean; next_cursor: string | null };
+};
+
+export type Route<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> = {
+  /** operationId in OpenAPI and the tool name in MCP (snake_case). */
+  name: string;
+  family: ApiFamily;
+  method: HttpMethod;
+  /** OpenAPI-style path: /api/v1/customers/{id}. */
+  path: string;
+  scope: Scope;
+  tag: string;
+  summary: string;
+  /** For people and agents: what it does, when to use it, units, and where its ids come from. */
+  description: string;
+  hints: RouteHints;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The HTTP Idempotency-Key layer (docs/idempotency.md). */
+  idempotency: 'required' | 'optional' | 'none';
+  /** Bodies above this are refused with payload_too_large. Default 64 KiB. */
+  maxBodyBytes?: number;
+  successStatus: 200 | 201;
+  /** The shape of `data` on success, for OpenAPI and the MCP output schema. */
+  response: z.ZodType;
+  paginated?: boolean;
+  /** Codes this route can return beyond the common ones (401, 403, 429, 500). */
+  errors: ErrorCode[];
+  /** The GraphQL document it executes against the one schema. */
+  operation: string;
+  variables: (input: RouteInput<P, Q, B>, principal: Principal) => Record<string, unknown>;
+  /** Maps the operation's `data` to the wire body. */
+  result: (data: Record<string, unknown>) => RouteResult;
+};
+
+/** Identity function that checks a row and infers its schema types. */
+export function defineRoute<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(route: Route<P, Q, B>): Route {
+  return route as unknown as Route;
+}

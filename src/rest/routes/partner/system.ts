@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { snakeKeys } from '../../casing.js';
+import { defineRoute } from '../../route.js';
+
+export const healthRecord = z.object({
+  status: z.literal('ok'),
+  environment: z.enum(['live', 'test']).describe('The environment the key belongs to.'),
+  sub_brand_id: z.uuid().describe('The sub-brand the key is scoped to.'),
+  api_version: z.literal('v1'),
+  server_time: z.iso.datetime().describe('Current server time, UTC.'),
+});
+
+export const getHealth = defineRoute({
+  name: 'get_health',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/health',
+  scope: 'customers:read',
+  tag: 'System',
+  summary: 'Check the key and the service',
+  description:
+    'Confirms that the API key authenticates and returns its environment (live or test) and ' +
+    'sub-brand id. Counts against the read rate bucket. Use it first to check a key.',
+  hints: { readOnly: true, idempotent: true },
+  idempotency: 'none',
+  successStatus: 200,
+  response: healthRecord,
+  errors: [],
+  operation: /* GraphQL */ `
+    query Health {
+      health {
+        status
+        environment
+        subBrandId
+        apiVersion
+        serverTime
+      }
+    }
+  `,
+  variables: () => ({}),
+  result: (data) => ({ data: snakeKeys(data.health) }),
+});

@@ -1,0 +1,69 @@
+// The Pothos builder: plugins, context and scalars only. Types live in ./types, one per file.
+import SchemaBuilder from '@pothos/core';
+import PrismaPlugin from '@pothos/plugin-prisma';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
+import { GraphQLScalarType, Kind } from 'graphql';
+import { AppError } from '../domain/errors.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type PrismaTypes from '../generated/pothos-types.js';
+import { getDatamodel } from '../generated/pothos-types.js';
+import type { GraphQLContext } from './context.js';
+
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  PrismaTypes: PrismaTypes;
+  AuthScopes: { scope: string; admin: boolean };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    ID: { Input: string; Output: string };
+  };
+  DefaultFieldNullability: false;
+}>({
+  plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
+  defaultFieldNullability: false,
+  scopeAuth: {
+    authScopes: (ctx) => ({
+      scope: (scope: string) => ctx.principal.scopes.has(scope),
+      admin: ctx.principal.isPlatformAdmin,
+    }),
+    // Our one error model: a refused scope is `forbidden` on every transport.
+    unauthorizedError: () =>
+      new AppError('forbidden', 'This key lacks the scope this operation needs.'),
+  },
+  prisma: {
+    // Resolvers read through the request's transaction when the REST layer opened one.
+    client: (ctx) => ctx.db as PrismaClient,
+    dmmf: getDatamodel(),
+    exposeDescriptions: true,
+    filterConnectionTotalCount: true,
+    onUnusedQuery: process.env.NODE_ENV === 'production' ? null : 'warn',
+  },
+  relay: { cursorType: 'String', clientMutationId: 'omit' },
+});
+
+/** ISO-8601 UTC with a `Z`, as the wire conventions require. */
+builder.addScalarType(
+  'DateTime',
+  new GraphQLScalarType<Date, string>({
+    name: 'DateTime',
+    description: 'An ISO-8601 instant in UTC, e.g. 2026-01-31T12:00:00.000Z.',
+    serialize: (value) => (value instanceof Date ? value : new Date(String(value))).toISOString(),
+    parseValue: (value) => parseInstant(value),
+    parseLiteral: (ast) => parseInstant(ast.kind === Kind.STRING ? ast.value : null),
+  }),
+);
+
+function parseInstant(value: unknown): Date {
+  if (
+    typeof value === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value)
+  ) {
+    const date = new Date(value);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  throw new AppError('invalid_request', 'DateTime must be an ISO-8601 UTC instant ending in Z.');
+}
+
+builder.queryType({});
+builder.mutationType({});

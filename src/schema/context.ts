@@ -1,0 +1,11 @@
+import type { Db } from '../domain/db.js';
+import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
+
+/** What every resolver gets: the database (or the request's transaction) and the caller. */
+export type GraphQLContext = {
+  db: Db;
+  principal: Principal;
+  requestId: string;
+  /** The clock, injectable so tests can cross a UTC midnight. */
+  now: () => Date;
+};

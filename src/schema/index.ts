@@ -1,0 +1,15 @@
+// The one GraphQL schema: every capability of every transport is a field here.
+import type { GraphQLSchema } from 'graphql';
+import { builder } from './builder.js';
+import './types/environment.js';
+import './types/health.js';
+import './types/brand.js';
+import './types/sub-brand.js';
+import './types/api-key.js';
+
+let schema: GraphQLSchema | undefined;
+
+export function getSchema(): GraphQLSchema {
+  schema ??= builder.toSchema({ sortSchema: true });
+  return schema;
+}

@@ -1,0 +1,137 @@
+// `npm start`: configuration, database (migrated), the demo tenant on a fresh database, the HTTP
+// server, and a graceful stop on SIGTERM/SIGINT.
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
+import { ensureDemo } from './domain/tenancy/ensure-demo.js';
+import { createRateLimitStore } from './http/rate-limit.js';
+import { createLogger, type Logger } from './logger.js';
+import { sweepExpiredIdempotencyRecords } from './domain/idempotency.js';
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+const STOP_GRACE_MS = 10_000;
+
+export async function startServer(config: Config, logger: Logger) {
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+    holder: 'server',
+  });
+  if (db.appliedMigrations.length)
+    logger.info({ msg: 'migrations applied', migrations: db.appliedMigrations });
+  const fresh = (await db.prisma.subBrand.count({ where: { isPlatform: false } })) === 0;
+  const demo = fresh ? await ensureDemo(db.prisma) : null;
+
+  const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, logger });
+  const app = createApp({
+    prisma: db.prisma,
+    logger,
+    rateLimits,
+    publicBaseUrl: config.publicBaseUrl,
+    graphiql: !config.production,
+    trustProxy: config.trustProxy,
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s)).on('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicBaseUrl ?? `http://localhost:${port}`;
+  const sweep = setInterval(() => {
+    sweepExpiredIdempotencyRecords(db.prisma).catch((err) =>
+      logger.warn({ msg: 'idempotency sweep failed', err }),
+    );
+  }, SWEEP_EVERY_MS).unref();
+
+  logger.info({
+    msg: 'listening',
+    url: base,
+    database: describe(db, config),
+    rate_limits: config.redisUrl ? 'redis' : 'memory',
+  });
+  if (demo) printWelcome(base, demo.apiKey.key, demo.subBrandId);
+
+  const stop = async () => {
+    clearInterval(sweep);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve()); // stop accepting; finish what is in flight
+      server.closeIdleConnections();
+    });
+    await rateLimits.close();
+    await db.close();
+  };
+  return { server, port, base, stop, db };
+}
+
+function describe(db: Database, config: Config): string {
+  return db.kind === 'pglite'
+    ? `embedded PGlite in ${config.dataDir}`
+    : 'PostgreSQL (DATABASE_URL)';
+}
+
+function printWelcome(base: string, key: string, subBrandId: string) {
+  process.stdout.write(
+    [
+      '',
+      'A demo tenant was created on this fresh database.',
+      `  sub-brand: ${subBrandId}`,
+      `  test key:  ${key}   (shown once; mint more with: npm run admin -- demo)`,
+      '',
+      'Try it:',
+      `  curl -s ${base}/api/v1/health -H "Authorization: Bearer ${key}"`,
+      '',
+      `Reference: ${base}/docs   Guide: ${base}/api/v1/guide   GraphQL: ${base}/graphql`,
+      '',
+    ].join('\n'),
+  );
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ msg: 'stopping', signal });
+    setTimeout(() => {
+      logger.error({ msg: 'graceful stop timed out; exiting' });
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ msg: 'error while stopping', err });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  await main();
+}
