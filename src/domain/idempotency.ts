@@ -15,14 +15,15 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,64}$/;
 
-export type Outcome = { status: number; body: unknown };
+/** A finished request: its status and its body, serialized once, exactly as sent. */
+export type Outcome = { status: number; json: string };
 
 /** Thrown out of the claim transaction to end it when another request owns the key. */
 class KeyTaken {
   constructor(
     readonly requestHash: string,
     readonly status: number,
-    readonly body: unknown,
+    readonly json: string,
   ) {}
 }
 
@@ -64,7 +65,7 @@ export async function runIdempotently(options: {
   /** The work, given the transaction that holds the claim. Throws AppError on failure. */
   work: (tx: Prisma.TransactionClient) => Promise<Outcome>;
   /** The wire body of a failed request, stored so that a replay answers the same. */
-  errorBody: (error: AppError) => unknown;
+  errorJson: (error: AppError) => string;
 }): Promise<Outcome & { replayed: boolean }> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
@@ -81,7 +82,7 @@ export async function runIdempotently(options: {
         RETURNING 1`;
       if (claimed.length === 0) {
         const [row] = await tx.$queryRaw<
-          { request_hash: string; status_code: number; response_body: unknown }[]
+          { request_hash: string; status_code: number; response_body: string }[]
         >`
           SELECT request_hash, status_code, response_body FROM idempotency_records
           WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
@@ -91,7 +92,7 @@ export async function runIdempotently(options: {
       const result = await options.work(tx);
       await tx.$executeRaw`
         UPDATE idempotency_records SET status_code = ${result.status},
-               response_body = ${JSON.stringify(result.body)}::jsonb
+               response_body = ${result.json}
         WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
           AND key = ${key}`;
       return result;
@@ -105,7 +106,7 @@ export async function runIdempotently(options: {
           'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
         );
       }
-      return { status: error.status, body: error.body, replayed: true };
+      return { status: error.status, json: error.json, replayed: true };
     }
     if (isLockTimeout(error)) {
       throw new AppError(
@@ -116,11 +117,11 @@ export async function runIdempotently(options: {
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
     if (error instanceof AppError && error.status < 500) {
-      const body = options.errorBody(error);
+      const json = options.errorJson(error);
       await prisma.$executeRaw`
         INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
         VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${key}, ${requestHash},
-                ${error.status}, ${JSON.stringify(body)}::jsonb,
+                ${error.status}, ${json},
                 now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
         ON CONFLICT DO NOTHING`;
     }

@@ -25,7 +25,8 @@ export type RouteCall = {
   idempotencyKey: string | undefined;
 };
 
-export type RouteResponse = { status: number; body: unknown; headers: Record<string, string> };
+/** `json` is the body serialized once: stored for replays and sent as is. */
+export type RouteResponse = { status: number; json: string; headers: Record<string, string> };
 
 export async function callRoute(
   deps: RouteDeps,
@@ -53,7 +54,7 @@ export async function callRoute(
       route.variables(input, call.principal),
       context,
     );
-    return { status: route.successStatus, body: route.result(data) };
+    return { status: route.successStatus, json: JSON.stringify(route.result(data)) };
   };
   if (key === null) return { ...(await execute(deps.prisma)), headers: {} };
   const outcome = await runIdempotently({
@@ -62,11 +63,11 @@ export async function callRoute(
     key,
     requestHash: requestFingerprint(route.method, call.path, call.body),
     work: execute,
-    errorBody: (error) => FAMILIES[route.family].errorBody(error, call.requestId),
+    errorJson: (error) => JSON.stringify(FAMILIES[route.family].errorBody(error, call.requestId)),
   });
   return {
     status: outcome.status,
-    body: outcome.body,
+    json: outcome.json,
     headers: outcome.replayed ? { 'idempotent-replay': 'true' } : {},
   };
 }

@@ -66,7 +66,7 @@ const handle =
       body: req.body,
       idempotencyKey: req.get('idempotency-key'),
     });
-    res.set(out.headers).status(out.status).json(out.body);
+    res.set(out.headers).status(out.status).type('json').send(out.json);
   };
 
 function methodNotAllowed(routes: Route[]): RequestHandler {

@@ -52,7 +52,7 @@ CREATE TABLE "idempotency_records" (
     "key" VARCHAR(64) NOT NULL,
     "request_hash" CHAR(64) NOT NULL,
     "status_code" INTEGER,
-    "response_body" JSONB,
+    "response_body" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
 

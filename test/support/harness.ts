@@ -1,0 +1,89 @@
+// A real server on a random port over a real database: in-memory PGlite per test file, or the
+// run's PostgreSQL database. Tests talk to it over HTTP, as a partner would.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { inject } from 'vitest';
+import { createApp, type AppDeps } from '../../src/app.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
+import { createRateLimitStore, type RateLimitStore } from '../../src/http/rate-limit.js';
+import { createLogger } from '../../src/logger.js';
+
+export const TEST_DB = inject('testDb') as 'pglite' | 'postgres';
+export const silentLogger = createLogger('silent');
+
+let shared: Promise<Database> | undefined;
+
+/** The test file's database: opened once per file, closed by the last harness using it. */
+export function testDatabase(): Promise<Database> {
+  shared ??= openDatabase(
+    TEST_DB === 'postgres' ? { url: inject('databaseUrl'), poolSize: 20 } : { dataDir: 'memory' },
+  );
+  return shared;
+}
+
+export type Harness = {
+  url: string;
+  db: Database;
+  app: ReturnType<typeof createApp>;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  close(): Promise<void>;
+};
+
+export type CallOptions = {
+  key?: string;
+  body?: unknown;
+  /** A raw body, sent as is (malformed JSON, other content types). */
+  raw?: string;
+  headers?: Record<string, string>;
+};
+
+export type Reply = { status: number; headers: Headers; body: any; text: string };
+
+export async function startHarness(
+  overrides: Partial<AppDeps> & { rateLimits?: RateLimitStore } = {},
+): Promise<Harness> {
+  const db = await testDatabase();
+  const rateLimits = overrides.rateLimits ?? createRateLimitStore({ logger: silentLogger });
+  const app = createApp({ prisma: db.prisma, logger: silentLogger, rateLimits, ...overrides });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    db,
+    app,
+    call: (method, path, options = {}) => call(url, method, path, options),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (!overrides.rateLimits) await rateLimits.close();
+    },
+  };
+}
+
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization = `Bearer ${options.key}`;
+  let body: string | undefined = options.raw;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (an HTML page): tests read `text`
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
