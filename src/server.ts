@@ -26,6 +26,9 @@ export async function startServer(config: Config, logger: Logger) {
   const demo = fresh ? await ensureDemo(db.prisma) : null;
 
   const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, logger });
+  if (!(await rateLimits.ready())) {
+    logger.warn({ msg: 'Redis not reachable yet: rate limits count per process until it is' });
+  }
   const app = createApp({
     prisma: db.prisma,
     logger,
@@ -46,13 +49,14 @@ export async function startServer(config: Config, logger: Logger) {
     );
   }, SWEEP_EVERY_MS).unref();
 
+  // The banner before the 'listening' line: whoever waits for that line has the key by then.
+  if (demo) printWelcome(base, demo.apiKey.key, demo.subBrandId);
   logger.info({
     msg: 'listening',
     url: base,
     database: describe(db, config),
     rate_limits: config.redisUrl ? 'redis' : 'memory',
   });
-  if (demo) printWelcome(base, demo.apiKey.key, demo.subBrandId);
 
   const stop = async () => {
     clearInterval(sweep);

@@ -38,7 +38,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
 }
 
+/**
+ * Migrations run on their own one-connection pool, closed when done: the engine holds Prisma's
+ * migration advisory lock on its session and does not release it, so on a shared pool the lock
+ * would outlive the migration and make every other starting process time out.
+ */
+async function migratePostgres(url: string): Promise<string[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    return await applyMigrations(new PrismaPg(pool), PROJECT_ROOT);
+  } finally {
+    await pool.end();
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const appliedMigrations = await migratePostgres(url);
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -47,24 +62,17 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     options: '-c lock_timeout=10000',
   });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead
-  const adapter = new PrismaPg(pool);
-  try {
-    const appliedMigrations = await applyMigrations(adapter, PROJECT_ROOT);
-    const prisma = new PrismaClient({ adapter });
-    return {
-      prisma,
-      kind: 'postgresql',
-      pool,
-      appliedMigrations,
-      close: async () => {
-        await prisma.$disconnect();
-        await pool.end();
-      },
-    };
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    kind: 'postgresql',
+    pool,
+    appliedMigrations,
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
 }
 
 async function openPglite(options: DatabaseOptions): Promise<Database> {

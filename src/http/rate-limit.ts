@@ -19,10 +19,20 @@ export const WINDOW_SECONDS = 60;
 export const DEFAULT_LIMITS = { read: 120, write: 30 } as const;
 
 export type Bucket = 'read' | 'write';
-export type RateDecision = { limit: number; remaining: number; resetAt: number; allowed: boolean };
+export type RateDecision = {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the window resets. */
+  resetAt: number;
+  /** Whole seconds until then (at least 1): the Retry-After of a refusal. */
+  retryAfter: number;
+  allowed: boolean;
+};
 
 export interface RateLimitStore {
   consume(key: string, limit: number): Promise<RateDecision>;
+  /** Resolves once the shared store is reachable (at once in memory). */
+  ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -67,6 +77,7 @@ export function createRateLimitStore(options: {
         limit,
         remaining: Math.max(0, res.remainingPoints),
         resetAt: Math.ceil((Date.now() + res.msBeforeNext) / 1000),
+        retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
         allowed,
       });
       try {
@@ -75,6 +86,16 @@ export function createRateLimitStore(options: {
         if (rejection instanceof RateLimiterRes) return decision(rejection, false);
         throw rejection;
       }
+    },
+    async ready(timeoutMs = 5000) {
+      if (!redis || redis.status === 'ready') return true;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
@@ -117,7 +138,7 @@ export const rateLimit =
       res.setHeader('x-ratelimit-remaining', String(d.remaining));
       res.setHeader('x-ratelimit-reset', String(d.resetAt));
       if (!d.allowed) {
-        const retryAfter = Math.max(1, d.resetAt - Math.floor(Date.now() / 1000));
+        const retryAfter = d.retryAfter;
         throw new AppError(
           'rate_limited',
           `Rate limit of ${d.limit} ${bucket} requests per minute exceeded. Retry in ${retryAfter} s.`,

@@ -7,6 +7,16 @@ import type { Route } from './route.js';
 
 export const CONTRACT_VERSION = '1.16.0';
 
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  System: 'Key checks and service health.',
+  Customers: 'Players mirrored from the partner platform.',
+  Wallet: 'Virtual-coin balances and their movement log.',
+  Catalog: 'Products, stores, catalogs, categories and brands visible to the key.',
+  Orders: 'Prize reservations, their life cycle and shipping.',
+  Engine: 'Gameplay events turned into coin grants under rules, exactly once.',
+  Test: 'Routes used by the test suite only.',
+};
+
 type JsonSchema = Record<string, unknown>;
 
 /** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a zod schema, without the `$schema` line. */
@@ -191,7 +201,10 @@ export function buildOpenApi(
       },
     ],
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({
+      name,
+      description: TAG_DESCRIPTIONS[name] ?? name,
+    })),
     paths,
     components: {
       securitySchemes: {
@@ -220,17 +233,7 @@ export function buildOpenApi(
             },
           },
         },
-        Page: {
-          type: 'object',
-          required: ['has_more', 'next_cursor'],
-          properties: {
-            has_more: { type: 'boolean', description: 'False on the last page.' },
-            next_cursor: {
-              type: ['string', 'null'],
-              description: 'Pass as `cursor` for the next page; null on the last.',
-            },
-          },
-        },
+        ...(routes.some((r) => r.paginated) ? { Page: PAGE_SCHEMA } : {}),
       },
       headers: {
         RequestId: {
@@ -253,12 +256,28 @@ export function buildOpenApi(
           description: 'Seconds to wait before retrying.',
           schema: { type: 'integer' },
         },
-        IdempotentReplay: {
-          description:
-            '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.',
-          schema: { type: 'string', enum: ['true'] },
-        },
+        ...(routes.some((r) => r.idempotency !== 'none')
+          ? { IdempotentReplay: IDEMPOTENT_REPLAY_HEADER }
+          : {}),
       },
     },
   };
 }
+
+const PAGE_SCHEMA = {
+  type: 'object',
+  required: ['has_more', 'next_cursor'],
+  properties: {
+    has_more: { type: 'boolean', description: 'False on the last page.' },
+    next_cursor: {
+      type: ['string', 'null'],
+      description: 'Pass as `cursor` for the next page; null on the last.',
+    },
+  },
+};
+
+const IDEMPOTENT_REPLAY_HEADER = {
+  description:
+    '`true` when this is the stored answer of an earlier request with the same Idempotency-Key.',
+  schema: { type: 'string', enum: ['true'] },
+};

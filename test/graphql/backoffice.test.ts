@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminKey, createTenant } from '../support/factories.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+let h: Harness;
+let admin: string;
+beforeAll(async () => {
+  h = await startHarness();
+  admin = (await adminKey(h.db.prisma)).key;
+});
+afterAll(() => h.close());
+
+const gql = (key: string | undefined, query: string, variables: Record<string, unknown> = {}) =>
+  h.call('POST', '/graphql', { key, body: { query, variables } });
+
+describe('backoffice GraphQL with a platform admin key', () => {
+  it('creates a brand, a sub-brand and a key that then works on the partner API', async () => {
+    const brand = await gql(
+      admin,
+      'mutation($n: String!) { createBrand(input: { name: $n }) { id name } }',
+      { n: 'Lucky Group' },
+    );
+    expect(brand.body.errors).toBeUndefined();
+    const brandId = brand.body.data.createBrand.id;
+    const sub = await gql(
+      admin,
+      'mutation($b: ID!) { createSubBrand(input: { brandId: $b, name: "Lucky ES", country: "ES", currency: "EUR" }) { id country currency prepaid brand { name } } }',
+      { b: brandId },
+    );
+    expect(sub.body.data.createSubBrand).toMatchObject({
+      country: 'ES',
+      currency: 'EUR',
+      prepaid: false,
+      brand: { name: 'Lucky Group' },
+    });
+    const subBrandId = sub.body.data.createSubBrand.id;
+    const created = await gql(
+      admin,
+      'mutation($s: ID!) { createApiKey(input: { subBrandId: $s, environment: live, scopes: [CUSTOMERS_READ], readLimit: 50 }) { key apiKey { id displayPrefix scopes environment readLimit revokedAt } } }',
+      { s: subBrandId },
+    );
+    const { key, apiKey } = created.body.data.createApiKey;
+    expect(key).toMatch(/^svc_live_[0-9a-f]{32}$/);
+    expect(apiKey).toMatchObject({
+      scopes: ['customers:read'],
+      environment: 'live',
+      readLimit: 50,
+      revokedAt: null,
+    });
+    expect(apiKey.displayPrefix).toBe(`${key.slice(0, 13)}…`);
+
+    const health = await h.call('GET', '/api/v1/health', { key });
+    expect(health.body.data).toMatchObject({ sub_brand_id: subBrandId, environment: 'live' });
+    expect(health.headers.get('x-ratelimit-limit')).toBe('50');
+
+    const listed = await gql(
+      admin,
+      'query($s: ID!) { subBrand(id: $s) { apiKeys { edges { node { id displayPrefix } } } } }',
+      { s: subBrandId },
+    );
+    expect(JSON.stringify(listed.body)).not.toContain(key); // only ever the prefix
+
+    const revoked = await gql(
+      admin,
+      'mutation($id: ID!) { revokeApiKey(id: $id) { id revokedAt } }',
+      { id: apiKey.id },
+    );
+    expect(revoked.body.data.revokeApiKey.revokedAt).toMatch(/Z$/);
+    expect((await h.call('GET', '/api/v1/health', { key })).status).toBe(401);
+  });
+
+  it('refuses bad input with invalid_request naming the field', async () => {
+    const res = await gql(
+      admin,
+      'mutation { createSubBrand(input: { brandId: "nope", name: "", country: "Spain" }) { id } }',
+    );
+    expect(res.body.errors[0].extensions.code).toBe('invalid_request');
+    expect(res.body.errors[0].message).toMatch(/brandId/);
+    expect(res.body.errors[0].message).toMatch(/country/);
+  });
+
+  it('answers not_found for an unknown brand', async () => {
+    const res = await gql(
+      admin,
+      'mutation { createSubBrand(input: { brandId: "01a00000-0000-7000-8000-000000000000", name: "x" }) { id } }',
+    );
+    expect(res.body.errors[0].extensions.code).toBe('not_found');
+  });
+
+  it('cannot grant the admin scope through createApiKey', async () => {
+    const tenant = await createTenant(h.db.prisma);
+    const res = await gql(
+      admin,
+      `mutation { createApiKey(input: { subBrandId: "${tenant.subBrandId}", environment: test, scopes: [ADMIN] }) { key } }`,
+    );
+    expect(res.body.errors[0].message).toMatch(/ADMIN/);
+  });
+
+  it('needs a key at all', async () => {
+    const res = await gql(undefined, '{ brands { edges { node { id } } } }');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+  });
+
+  it('lets a partner key read health through GraphQL under the same scope rule', async () => {
+    const tenant = await createTenant(h.db.prisma);
+    const ok = await gql(
+      (await tenant.key({ scopes: ['customers:read'] })).key,
+      '{ health { status subBrandId } }',
+    );
+    expect(ok.body.data.health).toEqual({ status: 'ok', subBrandId: tenant.subBrandId });
+    const denied = await gql(
+      (await tenant.key({ scopes: ['orders:read'] })).key,
+      '{ health { status } }',
+    );
+    expect(denied.body.errors[0].extensions.code).toBe('forbidden');
+  });
+});

@@ -1,0 +1,115 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOpenApi, errorCodesOf } from '../../src/rest/openapi.js';
+import { TEST_ROUTES } from '../support/test-routes.js';
+import { ROUTES } from '../../src/rest/table.js';
+import { startHarness, type Harness } from '../support/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+describe('GET /openapi.json', () => {
+  it('is OpenAPI 3.1, version 1.16.0, and passes Redocly’s recommended lint with no errors', async () => {
+    const res = await h.call('GET', '/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.info.version).toBe('1.16.0');
+    const config = await createConfig({
+      extends: ['recommended-strict'],
+      rules: { 'no-server-example.com': 'off' },
+    });
+    const problems = await lintFromString({
+      source: res.text,
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const report = problems.map(
+      (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`,
+    );
+    expect(report).toEqual([]);
+  });
+
+  it('stays valid for body, idempotent and 201 routes too (the generator, not just today’s table)', async () => {
+    const config = await createConfig({
+      extends: ['recommended-strict'],
+      rules: { 'no-server-example.com': 'off' },
+    });
+    const source = JSON.stringify(buildOpenApi(TEST_ROUTES, 'https://rewards.test'));
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
+    expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual(
+      [],
+    );
+    const op = JSON.parse(source).paths['/api/v1/test/brands'].post;
+    expect(op.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: true }),
+    );
+    expect(op.requestBody.content['application/json'].schema.required).toEqual(['name']);
+  });
+
+  it('has every route of the table with its scope, parameters and error codes', async () => {
+    const { body } = await h.call('GET', '/openapi.json');
+    for (const route of ROUTES) {
+      const op = body.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op, `${route.method} ${route.path}`).toBeDefined();
+      expect(op.operationId).toBe(route.name);
+      expect(op.security).toEqual([{ bearerAuth: [route.scope] }]);
+      const documented = Object.entries(op.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .flatMap(
+          ([, r]: [string, any]) =>
+            r.content['application/json'].schema.properties.error.properties.code.enum,
+        );
+      expect(documented.sort()).toEqual(errorCodesOf(route));
+      expect(
+        op.responses[String(route.successStatus)].headers['x-ratelimit-remaining'],
+      ).toBeDefined();
+    }
+  });
+
+  it('documents the health record as the spec gives it', async () => {
+    const { body } = await h.call('GET', '/openapi.json');
+    const schema =
+      body.paths['/api/v1/health'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(schema.properties.data.properties)).toEqual([
+      'status',
+      'environment',
+      'sub_brand_id',
+      'api_version',
+      'server_time',
+    ]);
+  });
+});
+
+describe('human documentation', () => {
+  it('GET /docs renders the reference from /openapi.json with local assets', async () => {
+    const page = await h.call('GET', '/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    const scripts = [...page.text.matchAll(/src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const src of scripts) {
+      expect(src.startsWith('/')).toBe(true); // no CDN: the page works offline
+      expect((await h.call('GET', src)).status).toBe(200);
+    }
+    expect((await h.call('GET', '/docs/init.js')).text).toContain("url: '/openapi.json'");
+  });
+
+  it('GET /api/v1/guide walks the integration loop with curl lines for this server', async () => {
+    const page = await h.call('GET', '/api/v1/guide');
+    expect(page.status).toBe(200);
+    for (const step of [
+      '/api/v1/health',
+      '/api/v1/customers',
+      '/coins',
+      '/api/v1/products',
+      '/api/v1/orders',
+      '/shipping',
+    ]) {
+      expect(page.text).toContain(step);
+    }
+    expect(page.text).toContain(`curl -s ${h.url}/api/v1/health`);
+  });
+});

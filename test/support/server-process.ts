@@ -1,0 +1,57 @@
+// Starts `src/server.ts` as its own process, as `npm start` does, and reads what it prints.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export type ServerProcess = {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+};
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 45_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
+    const check = () => {
+      const match = /"msg":"listening","url":"(http:\/\/[^"]+)"/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.on('exit', () => reject(new Error(`server exited:\n${out}`)));
+  });
+  return {
+    child,
+    url,
+    output: () => out,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
