@@ -1,6 +1,7 @@
 // POST /graphql: the backoffice's transport over the one schema. Same keys, scopes and rate
 // buckets as REST; errors carry our code in `extensions.code`.
 import type { Request, Response } from 'express';
+import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { AppError } from '../domain/errors.js';
@@ -47,6 +48,13 @@ export function createGraphQLHandler(deps: {
           });
         }
         if (graphQLError && !graphQLError.originalError) return graphQLError; // syntax, validation
+        if (original instanceof PothosValidationError) {
+          return new GraphQLError(original.message, {
+            nodes: graphQLError?.nodes,
+            path: graphQLError?.path,
+            extensions: { code: 'invalid_request' },
+          });
+        }
         deps.logger.error({ msg: 'internal error in GraphQL', err: original });
         return new GraphQLError('Something went wrong on our side.', {
           nodes: graphQLError?.nodes,

@@ -9,7 +9,8 @@ import {
   type GraphQLError,
   type GraphQLSchema,
 } from 'graphql';
-import { AppError } from '../domain/errors.js';
+import { PothosValidationError } from '@pothos/core';
+import { AppError, invalidRequest } from '../domain/errors.js';
 import type { GraphQLContext } from '../schema/context.js';
 
 export class OperationStore {
@@ -50,6 +51,15 @@ export class OperationStore {
 export function toAppError(error: GraphQLError): Error {
   const original = error.originalError;
   if (original instanceof AppError) return original;
+  // At request time Pothos only raises these for connection arguments: a cursor we did not issue.
+  if (original instanceof PothosValidationError) {
+    return invalidRequest([
+      {
+        field: /cursor/i.test(original.message) ? 'cursor' : '',
+        message: 'is not a cursor this API issued',
+      },
+    ]);
+  }
   if (original) return original; // unexpected: the transport logs it and answers internal_error
   // No original error: the document or its variables did not fit the schema. Route inputs are
   // validated before this point, so reaching here is a bug in a route's variable mapping.

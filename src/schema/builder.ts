@@ -32,6 +32,9 @@ export const builder = new SchemaBuilder<{
       new AppError('forbidden', 'This key lacks the scope this operation needs.'),
   },
   prisma: {
+    // Same page sizes as the REST API (rest/pagination.ts).
+    defaultConnectionSize: 25,
+    maxConnectionSize: 100,
     // Resolvers read through the request's transaction when the REST layer opened one.
     client: (ctx) => ctx.db as PrismaClient,
     dmmf: getDatamodel(),

@@ -2,6 +2,12 @@
 // real operations of the schema through the real route pipeline.
 import { z } from 'zod';
 import { snakeKeys } from '../../src/rest/casing.js';
+import {
+  connectionArgs,
+  connectionSelection,
+  pageParams,
+  toPage,
+} from '../../src/rest/pagination.js';
 import { defineRoute, type Route } from '../../src/rest/route.js';
 import { ROUTES } from '../../src/rest/table.js';
 
@@ -74,9 +80,28 @@ export const echoHealthRoute = defineRoute({
   result: (data) => ({ data: snakeKeys(data.health) }),
 });
 
+/** A paginated list over a Relay connection, as the partner lists are built. */
+export const listBrandsRoute = defineRoute({
+  ...common,
+  name: 'test_list_brands',
+  method: 'GET',
+  path: '/api/v1/test/brands',
+  scope: 'admin',
+  query: z.strictObject(pageParams),
+  idempotency: 'none',
+  successStatus: 200,
+  paginated: true,
+  response: z.object({ id: z.uuid(), name: z.string() }),
+  errors: [],
+  operation: `query TestListBrands($first: Int, $after: String) { brands(first: $first, after: $after) { ${connectionSelection('id name createdAt')} } }`,
+  variables: ({ query }) => connectionArgs(query),
+  result: (data) => toPage(data.brands, (node: Record<string, unknown>) => snakeKeys(node)),
+});
+
 export const TEST_ROUTES: Route[] = [
   ...ROUTES,
   createBrandRoute,
   createSubBrandRoute,
   echoHealthRoute,
+  listBrandsRoute,
 ];
