@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import {
   openSchemaEngine,
@@ -20,7 +21,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 const root = process.cwd();
-const pglite = new PGlite();
+const pglite = new PGlite({ extensions: { pg_trgm } });
 const adapter = new PrismaPGlite(pglite);
 const engine = await openSchemaEngine(adapter, root);
 try {
@@ -49,7 +50,7 @@ try {
     exitCode: null,
     filters: NO_FILTER,
   });
-  const sql = out.stdout ?? '';
+  const sql = keepHandWritten(out.stdout ?? '', migrationsList);
   if (sql.trim() === '' || /^-- This is an empty migration\.?\s*$/.test(sql.trim())) {
     console.log('The schema matches the migrations: nothing to write.');
   } else {
@@ -68,4 +69,30 @@ try {
 } finally {
   engine.free();
   await pglite.close();
+}
+
+/**
+ * The introspected side of the diff includes indexes written by hand (partial, trigram) that the
+ * schema language does not hold, so the diff proposes to drop them. Keep every object created in
+ * a `-- Hand-written` section of an earlier migration.
+ */
+function keepHandWritten(sql: string, list: Awaited<ReturnType<typeof readMigrations>>): string {
+  const names = new Set<string>();
+  for (const dir of list.migrationDirectories) {
+    const content = dir.migrationFile.content;
+    if (content.tag !== 'ok') continue;
+    const handWritten = content.value
+      .split(/^-- Hand-written/m)
+      .slice(1)
+      .join('\n');
+    for (const m of handWritten.matchAll(/(?:INDEX|CONSTRAINT)\s+"([^"]+)"/g)) names.add(m[1]!);
+  }
+  return sql
+    .split(/\n(?=-- [A-Z])/)
+    .filter((statement) => {
+      const dropped = /DROP (?:INDEX|CONSTRAINT) "([^"]+)"/.exec(statement);
+      return !(dropped && names.has(dropped[1]!));
+    })
+    .join('\n')
+    .trim();
 }

@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
@@ -81,9 +82,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (!memory)
     lock = await acquireDataDirLock(options.dataDir ?? './data', options.holder ?? 'a process');
   try {
+    // pg_trgm backs the case-insensitive customer search; PostgreSQL ships it in contrib.
+    const extensions = { pg_trgm };
     const client = memory
-      ? new PGlite()
-      : new PGlite(path.join(path.resolve(options.dataDir ?? './data'), 'pglite'));
+      ? new PGlite({ extensions })
+      : new PGlite(path.join(path.resolve(options.dataDir ?? './data'), 'pglite'), { extensions });
     await client.waitReady;
     const adapter = new PrismaPGlite(client);
     const appliedMigrations = await applyMigrations(adapter, PROJECT_ROOT);

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   conflict: 409,
   idempotency_conflict: 409,
   idempotency_in_progress: 409,
+  insufficient_balance: 409,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal_error: 500,

@@ -41,13 +41,17 @@ export function readIdempotencyKey(header: string | undefined): string | null {
 
 /** What makes two requests "the same": method, path and body, with key order ignored. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256')
-    .update(`${method} ${path}\n${canonicalJson(body)}`)
-    .digest('hex');
+  return sha256(`${method} ${path}\n${canonicalJson(body)}`);
 }
+
+/** A hash of a value that ignores object key order. */
+export const valueFingerprint = (value: unknown): string => sha256(canonicalJson(value));
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value instanceof Date) return JSON.stringify(value);
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
@@ -66,9 +70,16 @@ export async function runIdempotently(options: {
   work: (tx: Prisma.TransactionClient) => Promise<Outcome>;
   /** The wire body of a failed request, stored so that a replay answers the same. */
   errorJson: (error: AppError) => string;
+  /**
+   * 'wrap' (default): the work runs in the claiming transaction. 'self': the work commits in
+   * steps of its own and is itself safe to repeat (a bulk adjustment); the answer is recorded
+   * when it finishes, and a duplicate meanwhile runs the same resumable work.
+   */
+  transaction?: 'wrap' | 'self';
 }): Promise<Outcome & { replayed: boolean }> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
+  if (options.transaction === 'self') return runSelfManaged(options, id);
   try {
     const outcome = await prisma.$transaction(async (tx) => {
       const claimed = await tx.$queryRaw<unknown[]>`
@@ -100,12 +111,7 @@ export async function runIdempotently(options: {
     return { ...outcome, replayed: false };
   } catch (error) {
     if (error instanceof KeyTaken) {
-      if (error.requestHash !== requestHash) {
-        throw new AppError(
-          'idempotency_conflict',
-          'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-        );
-      }
+      if (error.requestHash !== requestHash) throw conflict();
       return { status: error.status, json: error.json, replayed: true };
     }
     if (isLockTimeout(error)) {
@@ -117,17 +123,60 @@ export async function runIdempotently(options: {
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
     if (error instanceof AppError && error.status < 500) {
-      const json = options.errorJson(error);
-      await prisma.$executeRaw`
-        INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
-        VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${key}, ${requestHash},
-                ${error.status}, ${json},
-                now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
-        ON CONFLICT DO NOTHING`;
+      await record(prisma, id, requestHash, {
+        status: error.status,
+        json: options.errorJson(error),
+      });
     }
     throw error;
   }
 }
+
+type RecordId = { subBrandId: string; environment: string; key: string };
+
+function record(prisma: PrismaClient, id: RecordId, requestHash: string, outcome: Outcome) {
+  return prisma.$executeRaw`
+    INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
+    VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${id.key}, ${requestHash},
+            ${outcome.status}, ${outcome.json}, now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
+    ON CONFLICT DO NOTHING`;
+}
+
+async function runSelfManaged(
+  options: Parameters<typeof runIdempotently>[0],
+  id: RecordId,
+): Promise<Outcome & { replayed: boolean }> {
+  const { prisma, requestHash } = options;
+  const [row] = await prisma.$queryRaw<
+    { request_hash: string; status_code: number; response_body: string }[]
+  >`
+    SELECT request_hash, status_code, response_body FROM idempotency_records
+    WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
+      AND key = ${id.key} AND expires_at > now() AND status_code IS NOT NULL`;
+  if (row) {
+    if (row.request_hash !== requestHash) throw conflict();
+    return { status: row.status_code, json: row.response_body, replayed: true };
+  }
+  try {
+    const outcome = await options.work(prisma);
+    await record(prisma, id, requestHash, outcome);
+    return { ...outcome, replayed: false };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      await record(prisma, id, requestHash, {
+        status: error.status,
+        json: options.errorJson(error),
+      });
+    }
+    throw error;
+  }
+}
+
+const conflict = () =>
+  new AppError(
+    'idempotency_conflict',
+    'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
+  );
 
 /** Deletes expired records; the server runs it periodically. */
 export function sweepExpiredIdempotencyRecords(prisma: PrismaClient): Promise<number> {

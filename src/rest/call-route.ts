@@ -51,7 +51,7 @@ export async function callRoute(
     const context = { db, principal: call.principal, requestId: call.requestId, now: deps.now };
     const data = await deps.operations.run(
       route.operation,
-      route.variables(input, call.principal),
+      route.variables(input, { principal: call.principal, idempotencyKey: key }),
       context,
     );
     return { status: route.successStatus, json: JSON.stringify(route.result(data)) };
@@ -63,6 +63,7 @@ export async function callRoute(
     key,
     requestHash: requestFingerprint(route.method, call.path, call.body),
     work: execute,
+    transaction: route.transaction ?? 'wrap',
     errorJson: (error) => JSON.stringify(FAMILIES[route.family].errorBody(error, call.requestId)),
   });
   return {

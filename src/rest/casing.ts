@@ -35,3 +35,13 @@ export const snakeKeys = <T = Record<string, unknown>>(value: unknown, opaque = 
   convertKeys(value, toSnake, opaque) as T;
 
 export { toCamel, toSnake };
+
+/** A zod object shape with its keys in snake_case: the wire form of a domain schema. */
+export function snakeShape<T extends Record<string, unknown>>(
+  shape: T,
+): Record<string, T[keyof T]> {
+  return Object.fromEntries(Object.entries(shape).map(([k, v]) => [toSnake(k), v])) as Record<
+    string,
+    T[keyof T]
+  >;
+}

@@ -58,6 +58,11 @@ export type Route<
   body?: B;
   /** The HTTP Idempotency-Key layer (docs/idempotency.md). */
   idempotency: 'required' | 'optional' | 'none';
+  /**
+   * 'wrap' (default): the operation runs in the transaction that claims the Idempotency-Key.
+   * 'self': it commits in steps of its own and is safe to resume (bulk adjustments).
+   */
+  transaction?: 'wrap' | 'self';
   /** Bodies above this are refused with payload_too_large. Default 64 KiB. */
   maxBodyBytes?: number;
   successStatus: 200 | 201;
@@ -68,7 +73,10 @@ export type Route<
   errors: ErrorCode[];
   /** The GraphQL document it executes against the one schema. */
   operation: string;
-  variables: (input: RouteInput<P, Q, B>, principal: Principal) => Record<string, unknown>;
+  variables: (
+    input: RouteInput<P, Q, B>,
+    call: { principal: Principal; idempotencyKey: string | null },
+  ) => Record<string, unknown>;
   /** Maps the operation's `data` to the wire body. */
   result: (data: Record<string, unknown>) => RouteResult;
 };

@@ -1,6 +1,20 @@
 // The route table: every REST route of both API families. Express routes, /openapi.json and the
-// MCP tools are all derived from this list.
+// MCP tools are all derived from this list. Order matters where paths overlap: a literal segment
+// (`/customers/bulk/coins`) comes before the parameter it would otherwise match (`/customers/{id}`).
 import type { Route } from './route.js';
+import * as customers from './routes/partner/customers.js';
 import { getHealth } from './routes/partner/system.js';
+import * as wallet from './routes/partner/wallet.js';
 
-export const ROUTES: Route[] = [getHealth];
+export const ROUTES: Route[] = [
+  getHealth,
+  customers.listCustomers,
+  customers.createCustomer,
+  wallet.bulkAdjustCoins,
+  customers.getCustomer,
+  customers.updateCustomer,
+  customers.deleteCustomer,
+  wallet.adjustCoins,
+  wallet.getCoins,
+  wallet.listMovements,
+];

@@ -16,6 +16,7 @@ export const builder = new SchemaBuilder<{
   AuthScopes: { scope: string; admin: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
+    SafeInt: { Input: number; Output: number | bigint };
     ID: { Input: string; Output: string };
   };
   DefaultFieldNullability: false;
@@ -58,6 +59,8 @@ builder.addScalarType(
 );
 
 function parseInstant(value: unknown): Date {
+  // The REST layer validates instants before it executes, and passes them on as Dates.
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value;
   if (
     typeof value === 'string' &&
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(value)
@@ -66,6 +69,28 @@ function parseInstant(value: unknown): Date {
     if (!Number.isNaN(date.getTime())) return date;
   }
   throw new AppError('invalid_request', 'DateTime must be an ISO-8601 UTC instant ending in Z.');
+}
+
+/** Coin amounts: beyond GraphQL's 32-bit Int, exact as JSON numbers (±(2^53 - 1)). */
+builder.addScalarType(
+  'SafeInt',
+  new GraphQLScalarType<number, number>({
+    name: 'SafeInt',
+    description: 'An integer within ±9007199254740991 (exact as a JSON number).',
+    serialize: (value) => {
+      const n = Number(value);
+      if (!Number.isSafeInteger(n))
+        throw new TypeError(`SafeInt cannot represent ${String(value)}`);
+      return n;
+    },
+    parseValue: (value) => parseSafeInt(value),
+    parseLiteral: (ast) => parseSafeInt(ast.kind === Kind.INT ? Number(ast.value) : null),
+  }),
+);
+
+function parseSafeInt(value: unknown): number {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
+  throw new AppError('invalid_request', 'SafeInt must be an integer within ±9007199254740991.');
 }
 
 builder.queryType({});

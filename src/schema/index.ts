@@ -6,6 +6,8 @@ import './types/health.js';
 import './types/brand.js';
 import './types/sub-brand.js';
 import './types/api-key.js';
+import './types/customer.js';
+import './types/wallet.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import { inTransaction, type Db } from '../db.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { isUniqueViolation } from '../prisma-errors.js';
+import type { Tenant } from '../tenant.js';
+import { parseInput } from '../validation.js';
+import { createCustomerInput } from './schemas.js';
+
+export const externalIdTaken = () =>
+  new AppError('conflict', 'external_id is already used by another customer of this sub-brand.');
+
+/** Creates the customer and its empty wallet together. */
+export async function createCustomer(
+  db: Db,
+  tenant: Tenant,
+  input: z.input<typeof createCustomerInput>,
+) {
+  const data = parseInput(createCustomerInput, input);
+  const id = newId();
+  const now = new Date();
+  try {
+    return await inTransaction(db, async (tx) => {
+      const customer = await tx.customer.create({
+        data: { id, ...tenant, ...data, statusChangedAt: now, createdAt: now, updatedAt: now },
+      });
+      await tx.wallet.create({ data: { customerId: id, ...tenant } });
+      return customer;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw externalIdTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Tenant } from '../tenant.js';
+import type { CustomerFilter } from './schemas.js';
+
+/** `%` and `_` in a search are literal text, not wildcards. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The tenant's customers matching a filter (window starts inclusive, ends exclusive). */
+export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.CustomerWhereInput {
+  const and: Prisma.CustomerWhereInput[] = [
+    { subBrandId: tenant.subBrandId, environment: tenant.environment },
+  ];
+  if (f.q) {
+    const contains = likeEscape(f.q);
+    and.push({
+      OR: (['firstName', 'lastName', 'email', 'externalId'] as const).map((field) => ({
+        [field]: { contains, mode: 'insensitive' as const },
+      })),
+    });
+  }
+  if (f.status) and.push({ status: f.status });
+  if (f.segmentId) and.push({ segmentId: f.segmentId });
+  if (f.country) and.push({ country: f.country });
+  if (f.createdAfter || f.createdBefore)
+    and.push({ createdAt: { gte: f.createdAfter, lt: f.createdBefore } });
+  if (f.registeredAfter || f.registeredBefore) {
+    and.push({ platformRegisteredAt: { gte: f.registeredAfter, lt: f.registeredBefore } });
+  }
+  if (f.minCoins !== undefined || f.maxCoins !== undefined) {
+    and.push({ wallet: { balance: { gte: bigint(f.minCoins), lte: bigint(f.maxCoins) } } });
+  }
+  if (f.minOrders !== undefined || f.maxOrders !== undefined) {
+    and.push({ orderCount: { gte: f.minOrders, lte: f.maxOrders } });
+  }
+  return { AND: and };
+}
+
+const bigint = (value: number | undefined) => (value === undefined ? undefined : BigInt(value));

@@ -1,0 +1,74 @@
+// The customer's field rules (spec: Customer), camelCase. The partner API validates the same
+// rules in snake_case (rest/routes/partner/customers.ts derives its schemas from these).
+import { z } from 'zod';
+import { isCountry } from '../countries.js';
+import { MAX_COINS } from '../ledger/coins.js';
+
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((v) => /\S/.test(v), 'must not be blank');
+const instant = z.iso
+  .datetime({ message: 'must be an ISO-8601 UTC date-time ending in Z, e.g. 2026-01-31T12:00:00Z' })
+  .transform((v) => new Date(v));
+
+export const CUSTOMER_STATUSES = ['active', 'watch', 'restricted', 'banned'] as const;
+export const LANGUAGES = ['en', 'es', 'pt', 'it', 'fr'] as const;
+
+export const countryCode = z
+  .string()
+  .refine(isCountry, 'must be an ISO-3166-1 alpha-2 country code in capitals, e.g. ES');
+
+/** Writable on create and update; status_note only on update. */
+export const customerFields = {
+  externalId: text(120).nullish(),
+  segmentId: text(36).nullish(),
+  firstName: text(120),
+  lastName: text(120),
+  nickname: text(120).nullish(),
+  email: z.email().max(255).nullish(),
+  phone: text(40).nullish(),
+  addressLine: text(240).nullish(),
+  postalCode: text(40).nullish(),
+  zone: text(120).nullish(),
+  locality: text(120).nullish(),
+  city: text(120).nullish(),
+  state: text(120).nullish(),
+  country: countryCode.nullish(),
+  preferredLang: z.enum(LANGUAGES).nullish(),
+  platformRegisteredAt: instant.nullish(),
+  status: z.enum(CUSTOMER_STATUSES).optional(),
+};
+
+export const createCustomerInput = z.strictObject(customerFields);
+
+/** PATCH: any subset; explicit null unsets a nullable field; required fields cannot be null. */
+export const updateCustomerInput = z.strictObject({
+  ...customerFields,
+  firstName: customerFields.firstName.optional(),
+  lastName: customerFields.lastName.optional(),
+  statusNote: text(500).nullish(),
+});
+
+const coins = z.number().int().min(-MAX_COINS).max(MAX_COINS);
+const count = z.number().int().min(0).max(MAX_COINS);
+
+/** The list's filters, also the cohort of a bulk adjustment. All combine with AND. */
+export const customerFilter = z.strictObject({
+  q: z.string().min(1).max(200).optional(),
+  status: z.enum(CUSTOMER_STATUSES).optional(),
+  segmentId: z.string().min(1).max(36).optional(),
+  country: countryCode.optional(),
+  createdAfter: instant.optional(),
+  createdBefore: instant.optional(),
+  registeredAfter: instant.optional(),
+  registeredBefore: instant.optional(),
+  minCoins: coins.optional(),
+  maxCoins: coins.optional(),
+  minOrders: count.optional(),
+  maxOrders: count.optional(),
+});
+
+export type CustomerFilter = z.output<typeof customerFilter>;

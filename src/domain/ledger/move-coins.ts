@@ -1,0 +1,32 @@
+import type { Db } from '../db.js';
+import { AppError, notFound } from '../errors.js';
+import type { Tenant } from '../tenant.js';
+import {
+  applyMovements,
+  type AppliedMove,
+  type MoveOptions,
+  type MoveRequest,
+} from './apply-movements.js';
+
+/** One customer's move through the one ledger function; a refusal is an error. */
+export async function moveCoins(
+  db: Db,
+  tenant: Tenant,
+  move: MoveRequest,
+  options: MoveOptions,
+): Promise<AppliedMove> {
+  const { applied, refused } = await applyMovements(db, tenant, [move], options);
+  if (applied[0]) return applied[0];
+  const r = refused[0]!;
+  if (r.refusal === 'not_found') throw notFound('Customer');
+  if (r.refusal === 'insufficient_balance') {
+    throw new AppError(
+      'insufficient_balance',
+      `Insufficient balance: the customer has ${r.balance} coins, so a move of ${r.delta} would leave ${r.balance! + r.delta}.`,
+    );
+  }
+  throw new AppError(
+    'invalid_request',
+    `delta: would take the balance above ${Number.MAX_SAFE_INTEGER} coins`,
+  );
+}

@@ -1,0 +1,213 @@
+// A cohort reward: the same signed delta for every customer matching a filter.
+//
+// It advances in batches of BATCH_SIZE customers, each batch its own transaction (so a large
+// cohort never holds every wallet lock at once), through the one ledger function. A debit that
+// would take one balance below zero skips that customer and is reported; it never stops the
+// cohort. The adjustment row records how far it got: a retry with the same Idempotency-Key
+// resumes there, and the unique (bulk_id, customer_id) on movements keeps it exactly once per
+// customer, even if two retries run at once.
+import { z } from 'zod';
+import { customerWhere } from '../customers/customer-where.js';
+import { customerFilter } from '../customers/schemas.js';
+import { inTransaction } from '../db.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { valueFingerprint } from '../idempotency.js';
+import { applyMovements } from '../ledger/apply-movements.js';
+import { coinAmount, movementReason } from '../ledger/coins.js';
+import { isUniqueViolation } from '../prisma-errors.js';
+import type { Actor, Tenant } from '../tenant.js';
+import { parseInput } from '../validation.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+
+export const BATCH_SIZE = 500;
+const SKIPPED_LISTED = 100;
+
+export const bulkAdjustInput = z.strictObject({
+  filter: customerFilter.default({}),
+  delta: coinAmount.refine((d) => d !== 0, 'must not be 0'),
+  reason: movementReason.nullish(),
+  dryRun: z.boolean().default(false),
+});
+
+export type BulkResult = {
+  id: string | null;
+  dryRun: boolean;
+  /** Customers in the cohort. */
+  matched: number;
+  /** Customers whose balance moved (would move, in a dry run). */
+  applied: number;
+  /** Customers skipped because the debit would take them below zero. */
+  skipped: number;
+  skippedCustomerIds: string[];
+  delta: number;
+  /** applied × delta. */
+  totalDelta: number;
+  completedAt: Date | null;
+};
+
+export async function bulkAdjustCoins(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  actor: Actor,
+  idempotencyKey: string,
+  input: z.input<typeof bulkAdjustInput>,
+  /** Tests set a small batch and inject a crash after a batch commits. */
+  options: { batchSize?: number; afterBatch?: (batch: number) => void | Promise<void> } = {},
+): Promise<BulkResult> {
+  let batches = 0;
+  const data = parseInput(bulkAdjustInput, input);
+  if (data.dryRun) return preview(prisma, tenant, data);
+
+  const job = await findOrStart(prisma, tenant, data, idempotencyKey, valueFingerprint(data));
+  while (!job.completedAt) {
+    const done = await inTransaction(prisma, async (tx) => {
+      // The row lock serializes batches of the same adjustment (a retry racing the first run).
+      const [current] = await tx.$queryRaw<{ cursor: string | null; completed_at: Date | null }[]>`
+        SELECT cursor, completed_at FROM bulk_adjustments WHERE id = ${job.id}::uuid FOR UPDATE`;
+      if (current!.completed_at) return true;
+      const batch = await tx.customer.findMany({
+        where: {
+          AND: [
+            customerWhere(tenant, data.filter),
+            { id: { lte: job.cohortMaxId ?? undefined, gt: current!.cursor ?? undefined } },
+          ],
+        },
+        orderBy: { id: 'asc' },
+        take: options.batchSize ?? BATCH_SIZE,
+        select: { id: true },
+      });
+      if (batch.length === 0 || job.cohortMaxId === null) {
+        await tx.bulkAdjustment.update({
+          where: { id: job.id },
+          data: { completedAt: new Date() },
+        });
+        return true;
+      }
+      const { applied, refused } = await applyMovements(
+        tx,
+        tenant,
+        batch.map((c) => ({ customerId: c.id, delta: data.delta, reason: data.reason ?? null })),
+        { ...actor, source: 'bulk', bulkId: job.id },
+      );
+      const skipped = refused.filter((r) => r.refusal !== 'not_found').map((r) => r.customerId); // not_found: deleted meanwhile
+      await tx.$executeRaw`
+        UPDATE bulk_adjustments SET cursor = ${batch.at(-1)!.id}::uuid,
+          matched = matched + ${applied.length + skipped.length}, applied = applied + ${applied.length},
+          skipped = skipped + ${skipped.length},
+          skipped_ids = (coalesce(skipped_ids, '{}') || ${skipped}::uuid[])[1:${SKIPPED_LISTED}]
+        WHERE id = ${job.id}::uuid`;
+      return false;
+    });
+    if (done) break;
+    await options.afterBatch?.(++batches);
+  }
+  return result(await prisma.bulkAdjustment.findUniqueOrThrow({ where: { id: job.id } }));
+}
+
+async function findOrStart(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  data: z.output<typeof bulkAdjustInput>,
+  key: string,
+  requestHash: string,
+) {
+  const existing = () =>
+    prisma.bulkAdjustment.findUnique({
+      where: { subBrandId_environment_idempotencyKey: { ...tenant, idempotencyKey: key } },
+    });
+  let job = await existing();
+  if (!job) {
+    // The cohort: customers matching the filter now, up to the newest one that exists now.
+    const newest = await prisma.customer.findFirst({
+      where: customerWhere(tenant),
+      orderBy: { id: 'desc' },
+      select: { id: true },
+    });
+    try {
+      job = await prisma.bulkAdjustment.create({
+        data: {
+          id: newId(),
+          ...tenant,
+          idempotencyKey: key,
+          requestHash,
+          filter: JSON.parse(JSON.stringify(data.filter)),
+          delta: BigInt(data.delta),
+          reason: data.reason ?? null,
+          cohortMaxId: newest?.id ?? null,
+          skippedIds: [],
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      job = await existing(); // a concurrent first run created it: join it
+    }
+  }
+  if (job!.requestHash !== requestHash) {
+    throw new AppError(
+      'idempotency_conflict',
+      'This Idempotency-Key was already used with a different cohort adjustment.',
+    );
+  }
+  return job!;
+}
+
+function result(job: {
+  id: string;
+  matched: number;
+  applied: number;
+  skipped: number;
+  skippedIds: string[];
+  delta: bigint;
+  completedAt: Date | null;
+}): BulkResult {
+  const delta = Number(job.delta);
+  return {
+    id: job.id,
+    dryRun: false,
+    matched: job.matched,
+    applied: job.applied,
+    skipped: job.skipped,
+    skippedCustomerIds: job.skippedIds,
+    delta,
+    totalDelta: job.applied * delta,
+    completedAt: job.completedAt,
+  };
+}
+
+/** The cohort's size and cost, moving nothing, so an operator can preview a reward. */
+async function preview(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  data: z.output<typeof bulkAdjustInput>,
+): Promise<BulkResult> {
+  const where = customerWhere(tenant, data.filter);
+  const matched = await prisma.customer.count({ where });
+  const skippedRows =
+    data.delta < 0
+      ? await prisma.customer.findMany({
+          where: { AND: [where, { wallet: { balance: { lt: BigInt(-data.delta) } } }] },
+          select: { id: true },
+          orderBy: { id: 'asc' },
+          take: SKIPPED_LISTED,
+        })
+      : [];
+  const skipped =
+    data.delta < 0
+      ? await prisma.customer.count({
+          where: { AND: [where, { wallet: { balance: { lt: BigInt(-data.delta) } } }] },
+        })
+      : 0;
+  const applied = matched - skipped;
+  return {
+    id: null,
+    dryRun: true,
+    matched,
+    applied,
+    skipped,
+    skippedCustomerIds: skippedRows.map((r) => r.id),
+    delta: data.delta,
+    totalDelta: applied * data.delta,
+    completedAt: null,
+  };
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import {
+  createCustomerInput,
+  customerFilter,
+  updateCustomerInput,
+} from '../../../domain/customers/schemas.js';
+import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
+import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { defineRoute } from '../../route.js';
+import { fromQuery, idParams } from './wire.js';
+
+/** Every field of the Customer record, in the GraphQL selection. */
+export const CUSTOMER_SELECTION = `
+  id externalId segmentId firstName lastName nickname email phone addressLine postalCode zone
+  locality city state country preferredLang platformRegisteredAt status statusNote statusChangedAt
+  coinBalance orderCount createdAt updatedAt`;
+
+const nullableText = z.string().nullable();
+export const customerRecord = z.object({
+  id: z.uuid(),
+  external_id: nullableText,
+  segment_id: nullableText,
+  first_name: z.string(),
+  last_name: z.string(),
+  nickname: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  address_line: nullableText,
+  postal_code: nullableText,
+  zone: nullableText,
+  locality: nullableText,
+  city: nullableText,
+  state: nullableText,
+  country: nullableText,
+  preferred_lang: z.enum(['en', 'es', 'pt', 'it', 'fr']).nullable(),
+  platform_registered_at: z.iso.datetime().nullable(),
+  status: z.enum(['active', 'watch', 'restricted', 'banned']),
+  status_note: nullableText,
+  status_changed_at: z.iso.datetime().describe('Stamped at creation and whenever status changes.'),
+  coin_balance: z.number().int().min(0).describe('Coins in the wallet.'),
+  order_count: z.number().int().min(0).describe('Orders ever placed.'),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+});
+
+/** The list's query parameters: the domain filter in snake_case, integers read from text. */
+const filterShape = Object.fromEntries(
+  Object.entries(snakeShape(customerFilter.shape)).map(([k, v]) => [
+    k,
+    /coins|orders/.test(k) ? fromQuery(v) : v,
+  ]),
+);
+
+const customer = (data: Record<string, unknown>, field: string) => ({
+  data: snakeKeys(data[field]),
+});
+
+export const listCustomers = defineRoute({
+  name: 'list_customers',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/customers',
+  scope: 'customers:read',
+  tag: 'Customers',
+  summary: 'List and filter customers',
+  description:
+    "The sub-brand's customers, newest first, filtered by any combination (AND) of: q (case-insensitive " +
+    'substring of first_name, last_name, email, external_id), status, segment_id, country, created and ' +
+    'registered windows (*_after inclusive, *_before exclusive), coin balance and lifetime order count ranges. ' +
+    'Cursor-paginated: repeat with cursor=page.next_cursor until page.has_more is false.',
+  hints: { readOnly: true, idempotent: true },
+  query: z.strictObject({ ...filterShape, ...pageParams }),
+  idempotency: 'none',
+  successStatus: 200,
+  paginated: true,
+  response: customerRecord,
+  errors: [],
+  operation: `query ListCustomers($filter: CustomerFilter, $first: Int, $after: String) {
+    customers(filter: $filter, first: $first, after: $after) { ${connectionSelection(CUSTOMER_SELECTION)} }
+  }`,
+  variables: ({ query }) => {
+    const { limit, cursor, ...filter } = query as Record<string, unknown> & {
+      limit: number;
+      cursor?: string;
+    };
+    return { filter: camelKeys(filter), ...connectionArgs({ limit, cursor }) };
+  },
+  result: (data) => toPage(data.customers, (node) => snakeKeys(node)),
+});
+
+export const createCustomer = defineRoute({
+  name: 'create_customer',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/customers',
+  scope: 'customers:create',
+  tag: 'Customers',
+  summary: 'Create a customer',
+  description:
+    "Mirrors a player as a customer with an empty wallet. Only first_name and last_name are required; send the partner's " +
+    'own player id as external_id (unique per sub-brand: a duplicate is 409 conflict). Needs an Idempotency-Key.',
+  hints: { idempotent: true },
+  body: z.strictObject(snakeShape(createCustomerInput.shape)),
+  idempotency: 'required',
+  successStatus: 201,
+  response: customerRecord,
+  errors: ['conflict'],
+  operation: `mutation CreateCustomer($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER_SELECTION} } }`,
+  variables: ({ body }) => ({ input: camelKeys(body) }),
+  result: (data) => customer(data, 'createCustomer'),
+});
+
+export const getCustomer = defineRoute({
+  name: 'get_customer',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/customers/{id}',
+  scope: 'customers:read',
+  tag: 'Customers',
+  summary: 'Get a customer',
+  description:
+    'One customer with its coin balance and lifetime order count. Ids come from list_customers or create_customer.',
+  hints: { readOnly: true, idempotent: true },
+  params: idParams,
+  idempotency: 'none',
+  successStatus: 200,
+  response: customerRecord,
+  errors: [],
+  operation: `query GetCustomer($id: ID!) { customer(id: $id) { ${CUSTOMER_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => customer(data, 'customer'),
+});
+
+export const updateCustomer = defineRoute({
+  name: 'update_customer',
+  family: 'partner',
+  method: 'PATCH',
+  path: '/api/v1/customers/{id}',
+  scope: 'customers:update',
+  tag: 'Customers',
+  summary: 'Update a customer',
+  description:
+    'Changes the fields sent and leaves the others. An explicit null unsets a nullable field (this is not JSON merge ' +
+    'patch). A change of status stamps status_changed_at; status_note records why.',
+  hints: { idempotent: true },
+  params: idParams,
+  body: z.strictObject(snakeShape(updateCustomerInput.shape)),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: customerRecord,
+  errors: ['conflict'],
+  operation: `mutation UpdateCustomer($id: ID!, $input: UpdateCustomerInput!) { updateCustomer(id: $id, input: $input) { ${CUSTOMER_SELECTION} } }`,
+  variables: ({ params, body }) => ({ id: params.id, input: camelKeys(body) }),
+  result: (data) => customer(data, 'updateCustomer'),
+});
+
+export const deleteCustomer = defineRoute({
+  name: 'delete_customer',
+  family: 'partner',
+  method: 'DELETE',
+  path: '/api/v1/customers/{id}',
+  scope: 'customers:delete',
+  tag: 'Customers',
+  summary: 'Delete a customer',
+  description:
+    'Deletes the customer for good, with its wallet balance and movements. Its orders stay, without the customer link. ' +
+    'A second delete answers 404.',
+  hints: { destructive: true, idempotent: true },
+  params: idParams,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({ id: z.uuid(), deleted: z.literal(true) }),
+  errors: [],
+  operation: 'mutation DeleteCustomer($id: ID!) { deleteCustomer(id: $id) { id deleted } }',
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => ({ data: data.deleteCustomer }),
+});

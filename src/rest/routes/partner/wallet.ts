@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { customerFilter } from '../../../domain/customers/schemas.js';
+import { adjustCoinsInput } from '../../../domain/wallet/adjust-coins.js';
+import { bulkAdjustInput } from '../../../domain/wallet/bulk-adjust-coins.js';
+import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
+import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { defineRoute } from '../../route.js';
+import { idParams } from './wire.js';
+
+const MOVEMENT_SELECTION =
+  'id customerId delta reason balanceAfter source apiKeyId requestId bulkId createdAt';
+
+const movementRecord = z.object({
+  id: z.uuid(),
+  customer_id: z.uuid(),
+  delta: z.number().int().describe('Signed: positive credits, negative debits.'),
+  reason: z.string().nullable(),
+  balance_after: z.number().int().min(0),
+  source: z
+    .enum(['api', 'bulk', 'engine', 'order', 'refund', 'campaign'])
+    .describe('What moved the coins.'),
+  api_key_id: z.uuid().nullable().describe('The key whose request caused it.'),
+  request_id: z.string().nullable(),
+  bulk_id: z.uuid().nullable(),
+  created_at: z.iso.datetime(),
+});
+
+export const bulkAdjustCoins = defineRoute({
+  name: 'bulk_adjust_customer_coins',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/customers/bulk/coins',
+  scope: 'customers:coins',
+  tag: 'Wallet',
+  summary: 'Reward a cohort',
+  description:
+    'Applies the same signed delta (integer coins) to every customer matching `filter` (the list_customers filters, ' +
+    'as JSON). Customers a debit would take below zero are skipped and listed; the rest are applied. Runs in ' +
+    'batches; repeating the call with the same Idempotency-Key resumes or replays it, never applying twice. ' +
+    'dry_run: true answers the cohort size and total without moving coins.',
+  hints: { idempotent: true },
+  body: z.strictObject({
+    ...snakeShape(bulkAdjustInput.shape),
+    filter: z.strictObject(snakeShape(customerFilter.shape)).default({}),
+  }),
+  idempotency: 'required',
+  transaction: 'self',
+  successStatus: 200,
+  response: z.object({
+    id: z.uuid().nullable().describe('Null for a dry run.'),
+    dry_run: z.boolean(),
+    matched: z.number().int(),
+    applied: z.number().int(),
+    skipped: z.number().int(),
+    skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
+    delta: z.number().int(),
+    total_delta: z.number().int().describe('applied × delta.'),
+    completed_at: z.iso.datetime().nullable(),
+  }),
+  errors: [],
+  operation: `mutation BulkAdjust($input: BulkAdjustCoinsInput!, $key: String!) {
+    bulkAdjustCustomerCoins(input: $input, idempotencyKey: $key) {
+      id dryRun matched applied skipped skippedCustomerIds delta totalDelta completedAt
+    }
+  }`,
+  variables: ({ body }, { idempotencyKey }) => ({ input: camelKeys(body), key: idempotencyKey }),
+  result: (data) => ({ data: snakeKeys(data.bulkAdjustCustomerCoins) }),
+});
+
+export const adjustCoins = defineRoute({
+  name: 'adjust_customer_coins',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/customers/{id}/coins',
+  scope: 'customers:coins',
+  tag: 'Wallet',
+  summary: "Credit or debit a customer's coins",
+  description:
+    'Moves coins: delta is a signed integer (positive credits, negative debits, never 0). The balance never goes ' +
+    'below zero: such a debit is 409 insufficient_balance, stating the balance. Answers the movement written, whose ' +
+    'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once.',
+  hints: { idempotent: true },
+  params: idParams,
+  body: z.strictObject(adjustCoinsInput.shape),
+  idempotency: 'required',
+  successStatus: 201,
+  response: movementRecord,
+  errors: ['insufficient_balance'],
+  operation: `mutation AdjustCoins($id: ID!, $delta: SafeInt!, $reason: String) {
+    adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) { ${MOVEMENT_SELECTION} }
+  }`,
+  variables: ({ params, body }) => ({ id: params.id, delta: body.delta, reason: body.reason }),
+  result: (data) => ({ data: snakeKeys(data.adjustCustomerCoins) }),
+});
+
+export const getCoins = defineRoute({
+  name: 'get_customer_coins',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/customers/{id}/coins',
+  scope: 'customers:read',
+  tag: 'Wallet',
+  summary: "Read a customer's balance",
+  description: 'The coin balance (an integer, never negative) and when it last changed.',
+  hints: { readOnly: true, idempotent: true },
+  params: idParams,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({
+    customer_id: z.uuid(),
+    balance: z.number().int().min(0),
+    updated_at: z.iso.datetime(),
+  }),
+  errors: [],
+  operation:
+    'query GetCoins($id: ID!) { customerCoins(customerId: $id) { customerId balance updatedAt } }',
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => ({ data: snakeKeys(data.customerCoins) }),
+});
+
+export const listMovements = defineRoute({
+  name: 'list_customer_coin_movements',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/customers/{id}/coins/movements',
+  scope: 'customers:read',
+  tag: 'Wallet',
+  summary: "A customer's coin movements",
+  description:
+    'The append-only movement log, newest first: signed delta, reason, balance after, what caused it (source, and ' +
+    'the api_key_id and request_id of the request) and when. Cursor-paginated.',
+  hints: { readOnly: true, idempotent: true },
+  params: idParams,
+  query: z.strictObject(pageParams),
+  idempotency: 'none',
+  successStatus: 200,
+  paginated: true,
+  response: movementRecord,
+  errors: [],
+  operation: `query ListMovements($id: ID!, $first: Int, $after: String) {
+    customer(id: $id) { coinMovements(first: $first, after: $after) { ${connectionSelection(MOVEMENT_SELECTION)} } }
+  }`,
+  variables: ({ params, query }) => ({ id: params.id, ...connectionArgs(query) }),
+  result: (data) =>
+    toPage((data.customer as { coinMovements: unknown }).coinMovements, (node) => snakeKeys(node)),
+});

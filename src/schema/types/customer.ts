@@ -1,0 +1,195 @@
+// Customers (the establishment API's players): partner keys, confined to their tenant.
+import { createCustomer } from '../../domain/customers/create-customer.js';
+import { customerWhere } from '../../domain/customers/customer-where.js';
+import { deleteCustomer } from '../../domain/customers/delete-customer.js';
+import { CUSTOMER_STATUSES, customerFilter, LANGUAGES } from '../../domain/customers/schemas.js';
+import { updateCustomer } from '../../domain/customers/update-customer.js';
+import { notFound } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
+import { parseInput } from '../../domain/validation.js';
+import { builder } from '../builder.js';
+import { tenantOf } from '../tenant.js';
+
+export const CustomerStatusEnum = builder.enumType('CustomerStatus', { values: CUSTOMER_STATUSES });
+const LanguageEnum = builder.enumType('Language', { values: LANGUAGES });
+
+builder.prismaObject('Customer', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    externalId: t.exposeString('externalId', {
+      nullable: true,
+      description: "The partner's own player id; unique per sub-brand.",
+    }),
+    segmentId: t.exposeString('segmentId', { nullable: true }),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    nickname: t.exposeString('nickname', { nullable: true }),
+    email: t.exposeString('email', { nullable: true }),
+    phone: t.exposeString('phone', { nullable: true }),
+    addressLine: t.exposeString('addressLine', { nullable: true }),
+    postalCode: t.exposeString('postalCode', { nullable: true }),
+    zone: t.exposeString('zone', { nullable: true }),
+    locality: t.exposeString('locality', { nullable: true }),
+    city: t.exposeString('city', { nullable: true }),
+    state: t.exposeString('state', { nullable: true }),
+    country: t.exposeString('country', { nullable: true }),
+    preferredLang: t.expose('preferredLang', { type: LanguageEnum, nullable: true }),
+    platformRegisteredAt: t.expose('platformRegisteredAt', { type: 'DateTime', nullable: true }),
+    status: t.expose('status', { type: CustomerStatusEnum }),
+    statusNote: t.exposeString('statusNote', { nullable: true }),
+    statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime' }),
+    coinBalance: t.field({
+      type: 'SafeInt',
+      description: 'Coins in the wallet: the sum of its movements, never negative.',
+      select: { wallet: { select: { balance: true } } },
+      resolve: (c) => c.wallet?.balance ?? 0,
+    }),
+    orderCount: t.exposeInt('orderCount', { description: 'Orders ever placed.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    coinMovements: t.relatedConnection('movements', {
+      cursor: 'id',
+      description: 'The movement log, newest first.',
+      query: { orderBy: { id: 'desc' } },
+    }),
+  }),
+});
+
+const CustomerFilterInput = builder.inputType('CustomerFilter', {
+  description:
+    'All given conditions combine with AND. Window starts are inclusive, ends exclusive.',
+  fields: (t) => ({
+    q: t.string({
+      description: 'Case-insensitive substring of first name, last name, e-mail or external id.',
+    }),
+    status: t.field({ type: CustomerStatusEnum }),
+    segmentId: t.string(),
+    country: t.string(),
+    createdAfter: t.field({ type: 'DateTime' }),
+    createdBefore: t.field({ type: 'DateTime' }),
+    registeredAfter: t.field({ type: 'DateTime' }),
+    registeredBefore: t.field({ type: 'DateTime' }),
+    minCoins: t.field({ type: 'SafeInt' }),
+    maxCoins: t.field({ type: 'SafeInt' }),
+    minOrders: t.field({ type: 'SafeInt' }),
+    maxOrders: t.field({ type: 'SafeInt' }),
+  }),
+});
+export { CustomerFilterInput };
+
+/** GraphQL gives Dates for DateTime inputs; the domain validates the wire's ISO strings. */
+const wireDates = (input: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(input).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+  );
+
+/** The filter argument as the domain takes it: no nulls, ISO strings for instants. */
+export const filterArg = (filter: Record<string, unknown> | null | undefined) =>
+  Object.fromEntries(
+    Object.entries(wireDates(filter ?? {})).filter(([, v]) => v !== null && v !== undefined),
+  );
+
+builder.queryFields((t) => ({
+  customers: t.prismaConnection({
+    type: 'Customer',
+    cursor: 'id',
+    description: "The key's customers, newest first.",
+    authScopes: { scope: 'customers:read' },
+    args: { filter: t.arg({ type: CustomerFilterInput }) },
+    resolve: (query, _root, { filter }, ctx) => {
+      const where = customerWhere(tenantOf(ctx), parseInput(customerFilter, filterArg(filter)));
+      return ctx.db.customer.findMany({ ...query, where, orderBy: { id: 'desc' } });
+    },
+  }),
+  customer: t.prismaField({
+    type: 'Customer',
+    authScopes: { scope: 'customers:read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const customer = isUuid(String(id))
+        ? await ctx.db.customer.findFirst({ ...query, where: { id: String(id), ...tenantOf(ctx) } })
+        : null;
+      if (!customer) throw notFound('Customer');
+      return customer;
+    },
+  }),
+}));
+
+/** The optional text fields, alike in both input types. */
+const OPTIONAL_TEXT = [
+  'externalId',
+  'segmentId',
+  'nickname',
+  'email',
+  'phone',
+  'addressLine',
+  'postalCode',
+  'zone',
+  'locality',
+  'city',
+  'state',
+  'country',
+] as const;
+
+const CreateCustomerInput = builder.inputType('CreateCustomerInput', {
+  fields: (t) => ({
+    firstName: t.string({ required: true }),
+    lastName: t.string({ required: true }),
+    ...Object.fromEntries(OPTIONAL_TEXT.map((k) => [k, t.string()])),
+    preferredLang: t.field({ type: LanguageEnum }),
+    platformRegisteredAt: t.field({ type: 'DateTime' }),
+    status: t.field({ type: CustomerStatusEnum }),
+  }),
+});
+
+const UpdateCustomerInput = builder.inputType('UpdateCustomerInput', {
+  description: 'Omitted fields stay as they are; null unsets a nullable field.',
+  fields: (t) => ({
+    firstName: t.string(),
+    lastName: t.string(),
+    ...Object.fromEntries(OPTIONAL_TEXT.map((k) => [k, t.string()])),
+    preferredLang: t.field({ type: LanguageEnum }),
+    platformRegisteredAt: t.field({ type: 'DateTime' }),
+    status: t.field({ type: CustomerStatusEnum }),
+    statusNote: t.string(),
+  }),
+});
+
+const DeletedRef = builder.objectRef<{ id: string }>('DeletedCustomer').implement({
+  fields: (t) => ({ id: t.exposeID('id'), deleted: t.boolean({ resolve: () => true }) }),
+});
+
+builder.mutationFields((t) => ({
+  createCustomer: t.prismaField({
+    type: 'Customer',
+    authScopes: { scope: 'customers:create' },
+    args: { input: t.arg({ type: CreateCustomerInput, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const created = await createCustomer(ctx.db, tenantOf(ctx), wireDates(input) as never);
+      return ctx.db.customer.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
+  }),
+  updateCustomer: t.prismaField({
+    type: 'Customer',
+    authScopes: { scope: 'customers:update' },
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateCustomerInput, required: true }),
+    },
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const updated = await updateCustomer(
+        ctx.db,
+        tenantOf(ctx),
+        String(id),
+        wireDates(input) as never,
+      );
+      return ctx.db.customer.findUniqueOrThrow({ ...query, where: { id: updated.id } });
+    },
+  }),
+  deleteCustomer: t.field({
+    type: DeletedRef,
+    authScopes: { scope: 'customers:delete' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => deleteCustomer(ctx.db, tenantOf(ctx), String(id)),
+  }),
+}));

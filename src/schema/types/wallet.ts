@@ -1,0 +1,135 @@
+// The coin wallet: balances, the movement log, and the mutations that move coins.
+import { isClient } from '../../domain/db.js';
+import { notFound } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
+import { adjustCoins } from '../../domain/wallet/adjust-coins.js';
+import { bulkAdjustCoins, type BulkResult } from '../../domain/wallet/bulk-adjust-coins.js';
+import { builder } from '../builder.js';
+import { actorOf, tenantOf } from '../tenant.js';
+import { CustomerFilterInput, filterArg } from './customer.js';
+
+const SourceEnum = builder.enumType('MovementSource', {
+  description: 'What moved the coins.',
+  values: ['api', 'bulk', 'engine', 'order', 'refund', 'campaign'] as const,
+});
+
+builder.prismaObject('CoinMovement', {
+  description: 'One entry of the append-only movement log.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    customerId: t.exposeID('customerId'),
+    delta: t.expose('delta', {
+      type: 'SafeInt',
+      description: 'Signed: positive credits, negative debits.',
+    }),
+    reason: t.exposeString('reason', { nullable: true }),
+    balanceAfter: t.expose('balanceAfter', { type: 'SafeInt' }),
+    source: t.expose('source', { type: SourceEnum }),
+    apiKeyId: t.exposeID('apiKeyId', {
+      nullable: true,
+      description: 'The key whose request caused it.',
+    }),
+    requestId: t.exposeString('requestId', { nullable: true }),
+    bulkId: t.exposeID('bulkId', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('Wallet', {
+  fields: (t) => ({
+    customerId: t.exposeID('customerId'),
+    balance: t.expose('balance', { type: 'SafeInt' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryField('customerCoins', (t) =>
+  t.prismaField({
+    type: 'Wallet',
+    authScopes: { scope: 'customers:read' },
+    args: { customerId: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { customerId }, ctx) => {
+      const id = String(customerId);
+      const wallet = isUuid(id)
+        ? await ctx.db.wallet.findFirst({ ...query, where: { customerId: id, ...tenantOf(ctx) } })
+        : null;
+      if (!wallet) throw notFound('Customer');
+      return wallet;
+    },
+  }),
+);
+
+const BulkRef = builder.objectRef<BulkResult>('BulkCoinAdjustment').implement({
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: true, description: 'Null for a dry run.' }),
+    dryRun: t.exposeBoolean('dryRun'),
+    matched: t.exposeInt('matched', { description: 'Customers in the cohort.' }),
+    applied: t.exposeInt('applied', {
+      description: 'Customers whose balance moved (would move, in a dry run).',
+    }),
+    skipped: t.exposeInt('skipped', {
+      description: 'Customers skipped: the debit would take them below zero.',
+    }),
+    skippedCustomerIds: t.exposeIDList('skippedCustomerIds', { description: 'Up to 100 of them.' }),
+    delta: t.expose('delta', { type: 'SafeInt' }),
+    totalDelta: t.expose('totalDelta', { type: 'SafeInt', description: 'applied × delta.' }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+const BulkInput = builder.inputType('BulkAdjustCoinsInput', {
+  fields: (t) => ({
+    filter: t.field({
+      type: CustomerFilterInput,
+      description: 'The cohort; omitted: every customer.',
+    }),
+    delta: t.field({ type: 'SafeInt', required: true }),
+    reason: t.string(),
+    dryRun: t.boolean({ description: 'Count the cohort and the total without moving coins.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  adjustCustomerCoins: t.prismaField({
+    type: 'CoinMovement',
+    authScopes: { scope: 'customers:coins' },
+    args: {
+      customerId: t.arg.id({ required: true }),
+      delta: t.arg({ type: 'SafeInt', required: true }),
+      reason: t.arg.string(),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const moved = await adjustCoins(
+        ctx.db,
+        tenantOf(ctx),
+        actorOf(ctx),
+        String(args.customerId),
+        {
+          delta: args.delta,
+          reason: args.reason,
+        },
+      );
+      return ctx.db.coinMovement.findUniqueOrThrow({ ...query, where: { id: moved.movementId } });
+    },
+  }),
+  bulkAdjustCustomerCoins: t.field({
+    type: BulkRef,
+    authScopes: { scope: 'customers:coins' },
+    description:
+      'The same delta for a cohort, in batches; repeat with the same idempotencyKey to resume or replay.',
+    args: {
+      input: t.arg({ type: BulkInput, required: true }),
+      idempotencyKey: t.arg.string({ required: true }),
+    },
+    resolve: (_root, { input, idempotencyKey }, ctx) => {
+      // It commits batch by batch, so it needs the client, not a caller's transaction.
+      if (!isClient(ctx.db)) throw new Error('a bulk adjustment cannot run inside a transaction');
+      return bulkAdjustCoins(ctx.db, tenantOf(ctx), actorOf(ctx), idempotencyKey, {
+        filter: filterArg(input.filter),
+        delta: input.delta,
+        reason: input.reason,
+        dryRun: input.dryRun ?? false,
+      });
+    },
+  }),
+}));

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer } from '../../src/domain/customers/create-customer.js';
+import { moveCoins } from '../../src/domain/ledger/move-coins.js';
+import { startHarness, type Harness } from '../support/harness.js';
+import { partner } from '../support/partner.js';
+
+let h: Harness;
+let p: Awaited<ReturnType<typeof partner>>;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  h = await startHarness();
+  p = await partner(h);
+  const tenant = { subBrandId: p.subBrandId, environment: 'test' as const };
+  const make = async (name: string, fields: Record<string, unknown>, coins = 0, orders = 0) => {
+    const c = await createCustomer(h.db.prisma, tenant, {
+      firstName: name,
+      lastName: 'Test',
+      ...fields,
+    });
+    if (coins)
+      await moveCoins(
+        h.db.prisma,
+        tenant,
+        { customerId: c.id, delta: coins, reason: null },
+        { source: 'api', apiKeyId: null, requestId: null },
+      );
+    if (orders)
+      await h.db.prisma.customer.update({ where: { id: c.id }, data: { orderCount: orders } });
+    ids[name] = c.id;
+  };
+  await make(
+    'Alba',
+    {
+      email: 'alba@casino.es',
+      country: 'ES',
+      segmentId: 'vip',
+      platformRegisteredAt: '2024-01-01T00:00:00Z',
+    },
+    500,
+    3,
+  );
+  await make(
+    'Bruno',
+    {
+      externalId: 'EXT-Bruno_1',
+      country: 'PT',
+      status: 'watch',
+      platformRegisteredAt: '2024-06-01T00:00:00Z',
+    },
+    50,
+    0,
+  );
+  await make(
+    'Carla',
+    { email: 'carla@mail.it', country: 'IT', segmentId: 'vip', status: 'banned' },
+    0,
+    10,
+  );
+  await make('Dario', { lastName: 'Percent%Name', country: 'ES' }, 1000, 1);
+});
+afterAll(() => h.close());
+
+const names = (res: { body: any }) =>
+  res.body.data.map((c: { first_name: string }) => c.first_name);
+const list = (query: string) => p.get(`/api/v1/customers${query}`);
+
+describe('GET /api/v1/customers filters', () => {
+  it('lists newest first with coin balance and order count', async () => {
+    const res = await list('');
+    expect(names(res)).toEqual(['Dario', 'Carla', 'Bruno', 'Alba']);
+    expect(res.body.data[0]).toMatchObject({ coin_balance: 1000, order_count: 1 });
+  });
+
+  it.each([
+    ['?q=ALBA', ['Alba']],
+    ['?q=casino.ES', ['Alba']],
+    ['?q=ext-bruno', ['Bruno']],
+    ['?q=test', ['Carla', 'Bruno', 'Alba']],
+    ['?q=%25', ['Dario']], // a literal %, not a wildcard
+    ['?q=_', ['Bruno']], // a literal _, not a wildcard
+    ['?status=watch', ['Bruno']],
+    ['?segment_id=vip', ['Carla', 'Alba']],
+    ['?country=ES', ['Dario', 'Alba']],
+    ['?min_coins=50', ['Dario', 'Bruno', 'Alba']],
+    ['?max_coins=50', ['Carla', 'Bruno']],
+    ['?min_coins=50&max_coins=500', ['Bruno', 'Alba']],
+    ['?min_orders=1', ['Dario', 'Carla', 'Alba']],
+    ['?max_orders=0', ['Bruno']],
+    ['?registered_after=2024-01-01T00:00:00Z', ['Bruno', 'Alba']], // inclusive
+    ['?registered_before=2024-06-01T00:00:00Z', ['Alba']], // exclusive
+    ['?country=ES&segment_id=vip&min_coins=100', ['Alba']],
+    ['?q=a&status=banned', ['Carla']],
+  ])('%s', async (query, expected) => {
+    const res = await list(query);
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(expected);
+  });
+
+  it('created window: after inclusive, before exclusive', async () => {
+    const carla = (await p.get(`/api/v1/customers/${ids.Carla}`)).body.data.created_at;
+    expect(names(await list(`?created_after=${carla}`))).toEqual(['Dario', 'Carla']);
+    expect(names(await list(`?created_before=${carla}`))).toEqual(['Bruno', 'Alba']);
+  });
+
+  it.each([
+    ['q=', 'q'],
+    [`q=${'x'.repeat(201)}`, 'q'],
+    ['status=gold', 'status'],
+    [`segment_id=${'x'.repeat(37)}`, 'segment_id'],
+    ['country=Spain', 'country'],
+    ['created_after=yesterday', 'created_after'],
+    ['registered_before=2024-01-01', 'registered_before'],
+    ['min_coins=1.5', 'min_coins'],
+    ['max_coins=lots', 'max_coins'],
+    ['min_coins=99999999999999999', 'min_coins'],
+    ['min_orders=-1', 'min_orders'],
+    ['max_orders=x', 'max_orders'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['cursor=nope', 'cursor'],
+    ['colour=red', 'colour'],
+    ['status=active&status=banned', 'status'],
+  ])('?%s is 400 naming %s', async (query, field) => {
+    const res = await list(`?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+    expect(res.body.error.message).toContain(`${field}:`);
+  });
+});
+
+describe('cursor walk', () => {
+  it('walks a few hundred customers with no duplicates and no gaps while others are created', async () => {
+    const walker = await partner(h);
+    const tenant = { subBrandId: walker.subBrandId, environment: 'test' as const };
+    for (let i = 0; i < 300; i++)
+      await createCustomer(h.db.prisma, tenant, { firstName: `W${i}`, lastName: 'Walk' });
+    const before = (
+      await h.db.prisma.customer.findMany({ where: tenant, select: { id: true } })
+    ).map((c) => c.id);
+    let inserting = true;
+    const inserter = (async () => {
+      for (let i = 0; inserting && i < 300; i++)
+        await createCustomer(h.db.prisma, tenant, { firstName: `N${i}`, lastName: 'New' });
+    })();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: any } = await walker.get(
+        `/api/v1/customers?limit=17${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      seen.push(...res.body.data.map((c: { id: string }) => c.id));
+      cursor = res.body.page.next_cursor;
+    } while (cursor);
+    inserting = false;
+    await inserter;
+    expect(new Set(seen).size).toBe(seen.length);
+    for (const id of before) expect(seen).toContain(id);
+    expect([...seen].sort().reverse()).toEqual(seen);
+  });
+});
