@@ -85,13 +85,16 @@ function keepHandWritten(sql: string, list: Awaited<ReturnType<typeof readMigrat
       .split(/^-- Hand-written/m)
       .slice(1)
       .join('\n');
-    for (const m of handWritten.matchAll(/(?:INDEX|CONSTRAINT)\s+"([^"]+)"/g)) names.add(m[1]!);
+    for (const m of handWritten.matchAll(/(?:INDEX|CONSTRAINT|ADD COLUMN)\s+"([^"]+)"/g))
+      names.add(m[1]!);
   }
   return sql
     .split(/\n(?=-- [A-Z])/)
     .filter((statement) => {
-      const dropped = /DROP (?:INDEX|CONSTRAINT) "([^"]+)"/.exec(statement);
-      return !(dropped && names.has(dropped[1]!));
+      // Also a generated column's expression, which introspection reads as a default.
+      const dropped =
+        /DROP (?:INDEX|CONSTRAINT) "([^"]+)"|ALTER COLUMN "([^"]+)" DROP DEFAULT/.exec(statement);
+      return !(dropped && names.has((dropped[1] ?? dropped[2])!));
     })
     .join('\n')
     .trim();

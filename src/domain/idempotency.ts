@@ -79,6 +79,10 @@ export async function runIdempotently(options: {
 }): Promise<Outcome & { replayed: boolean }> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
+  // A finished request answers from one indexed read, without opening a transaction or going
+  // near the wallet lock; only a first execution (or a race with one) goes on to claim the key.
+  const stored = await findStored(prisma, id);
+  if (stored) return replay(stored, requestHash);
   if (options.transaction === 'self') return runSelfManaged(options, id);
   try {
     const outcome = await prisma.$transaction(async (tx) => {
@@ -111,8 +115,10 @@ export async function runIdempotently(options: {
     return { ...outcome, replayed: false };
   } catch (error) {
     if (error instanceof KeyTaken) {
-      if (error.requestHash !== requestHash) throw conflict();
-      return { status: error.status, json: error.json, replayed: true };
+      return replay(
+        { request_hash: error.requestHash, status_code: error.status, response_body: error.json },
+        requestHash,
+      );
     }
     if (isLockTimeout(error)) {
       throw new AppError(
@@ -133,6 +139,20 @@ export async function runIdempotently(options: {
 }
 
 type RecordId = { subBrandId: string; environment: string; key: string };
+type StoredRow = { request_hash: string; status_code: number; response_body: string };
+
+async function findStored(prisma: PrismaClient, id: RecordId): Promise<StoredRow | undefined> {
+  const [row] = await prisma.$queryRaw<StoredRow[]>`
+    SELECT request_hash, status_code, response_body FROM idempotency_records
+    WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
+      AND key = ${id.key} AND expires_at > now() AND status_code IS NOT NULL`;
+  return row;
+}
+
+function replay(row: StoredRow, requestHash: string): Outcome & { replayed: true } {
+  if (row.request_hash !== requestHash) throw conflict();
+  return { status: row.status_code, json: row.response_body, replayed: true };
+}
 
 function record(prisma: PrismaClient, id: RecordId, requestHash: string, outcome: Outcome) {
   return prisma.$executeRaw`
@@ -146,17 +166,8 @@ async function runSelfManaged(
   options: Parameters<typeof runIdempotently>[0],
   id: RecordId,
 ): Promise<Outcome & { replayed: boolean }> {
+  // The caller already looked for a stored answer (findStored); this runs the resumable work.
   const { prisma, requestHash } = options;
-  const [row] = await prisma.$queryRaw<
-    { request_hash: string; status_code: number; response_body: string }[]
-  >`
-    SELECT request_hash, status_code, response_body FROM idempotency_records
-    WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
-      AND key = ${id.key} AND expires_at > now() AND status_code IS NOT NULL`;
-  if (row) {
-    if (row.request_hash !== requestHash) throw conflict();
-    return { status: row.status_code, json: row.response_body, replayed: true };
-  }
   try {
     const outcome = await options.work(prisma);
     await record(prisma, id, requestHash, outcome);

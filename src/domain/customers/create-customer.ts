@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { inTransaction, type Db } from '../db.js';
 import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
+import { idTime, newId } from '../ids.js';
 import { isUniqueViolation } from '../prisma-errors.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
@@ -18,7 +18,8 @@ export async function createCustomer(
 ) {
   const data = parseInput(createCustomerInput, input);
   const id = newId();
-  const now = new Date();
+  // created_at is the id's own instant, so a created window is also an id range (customer-where).
+  const now = idTime(id);
   try {
     return await inTransaction(db, async (tx) => {
       const customer = await tx.customer.create({

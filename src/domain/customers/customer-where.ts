@@ -1,4 +1,5 @@
 import type { Prisma } from '../../generated/prisma/client.js';
+import { idFloor } from '../ids.js';
 import type { Tenant } from '../tenant.js';
 import type { CustomerFilter } from './schemas.js';
 
@@ -10,19 +11,23 @@ export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.Cu
   const and: Prisma.CustomerWhereInput[] = [
     { subBrandId: tenant.subBrandId, environment: tenant.environment },
   ];
-  if (f.q) {
-    const contains = likeEscape(f.q);
-    and.push({
-      OR: (['firstName', 'lastName', 'email', 'externalId'] as const).map((field) => ({
-        [field]: { contains, mode: 'insensitive' as const },
-      })),
-    });
-  }
+  // search_text holds first_name, last_name, email and external_id (a generated column), so a
+  // full name such as "Ana García" matches too.
+  if (f.q) and.push({ searchText: { contains: likeEscape(f.q), mode: 'insensitive' } });
   if (f.status) and.push({ status: f.status });
   if (f.segmentId) and.push({ segmentId: f.segmentId });
   if (f.country) and.push({ country: f.country });
-  if (f.createdAfter || f.createdBefore)
+  if (f.createdAfter || f.createdBefore) {
     and.push({ createdAt: { gte: f.createdAfter, lt: f.createdBefore } });
+    // created_at is the id's own instant (create-customer), so the window bounds the id too: a
+    // range of the (tenant, id) index, already in the list's order.
+    and.push({
+      id: {
+        gte: f.createdAfter && idFloor(f.createdAfter),
+        lt: f.createdBefore && idFloor(f.createdBefore),
+      },
+    });
+  }
   if (f.registeredAfter || f.registeredBefore) {
     and.push({ platformRegisteredAt: { gte: f.registeredAfter, lt: f.registeredBefore } });
   }

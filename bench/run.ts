@@ -1,0 +1,15 @@
+// `npm run bench -- <name>`: benchmarks, run on demand (never in CI). See docs/performance.md.
+import { explainCustomerFilters } from './customers-explain.js';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  explain: explainCustomerFilters,
+  wallet: async () => (await import('./wallet.js')).benchWallet(),
+};
+
+const name = process.argv[2];
+const bench = name ? BENCHES[name] : undefined;
+if (!bench) {
+  console.error(`usage: npm run bench -- <${Object.keys(BENCHES).join('|')}>`);
+  process.exit(2);
+}
+await bench();

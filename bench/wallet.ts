@@ -1,0 +1,333 @@
+// `npm run bench -- wallet`: coin adjustments through the whole HTTP stack (auth, rate limit,
+// Idempotency-Key, GraphQL, ledger) against the same SQL transaction sent (a) from Node with raw
+// `pg` and (b) by pgbench; on one hot wallet and on 1,000 spread wallets; and replays of used
+// keys. Scenarios are interleaved (A, B, C, A, B, C, …) and reported as medians and ratios.
+// PostgreSQL only; needs pgbench (Debian: postgresql-client).
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
+import { newId } from '../src/domain/ids.js';
+import { scratchDatabase } from './scratch-db.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const WALLETS = 1000;
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** Bench customers have ids computable from their number, so pgbench can name them too. */
+const customerId = (n: number) => `01a00000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+type Sample = { tps: number; p50: number; p99: number };
+
+export async function benchWallet() {
+  const { url, drop } = await scratchDatabase('wallet');
+  const server = { stop: async () => {} };
+  try {
+    const db = await openDatabase({ url });
+    const brand = newId();
+    const subBrand = newId();
+    await db.prisma.brand.create({ data: { id: brand, name: 'Bench' } });
+    await db.prisma.subBrand.create({ data: { id: subBrand, brandId: brand, name: 'Bench' } });
+    const { key } = await createApiKey(db.prisma, {
+      subBrandId: subBrand,
+      environment: 'live',
+      scopes: ['customers:coins', 'customers:read'],
+      readLimit: 1_000_000,
+      writeLimit: 1_000_000, // raised for the bench key: the limiter runs, it never refuses
+    });
+    await db.pool!.query(
+      `INSERT INTO customers (id, sub_brand_id, environment, first_name, last_name, status_changed_at)
+       SELECT ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid, $1, 'live', 'B', 'Ench', now()
+       FROM generate_series(1, $2::int) g`,
+      [subBrand, WALLETS],
+    );
+    await db.pool!.query(
+      `INSERT INTO wallets (customer_id, sub_brand_id, environment) SELECT id, sub_brand_id, environment FROM customers`,
+    );
+    await db.close();
+
+    const base = await startServer(url, server);
+    const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+    const replayKeys = await primeReplays(base, key);
+
+    const scenarios: Record<string, () => Promise<Sample>> = {
+      'http spread': () => http(base, key, () => 1 + Math.floor(Math.random() * WALLETS)),
+      'raw pg spread': () => raw(pool, subBrand, () => 1 + Math.floor(Math.random() * WALLETS)),
+      'pgbench spread': () => pgbench(url, subBrand, `random(1, ${WALLETS})`),
+      'http hot': () => http(base, key, () => 1),
+      'raw pg hot': () => raw(pool, subBrand, () => 1),
+      'pgbench hot': () => pgbench(url, subBrand, '1'),
+      'http replay': () => replay(base, key, replayKeys),
+    };
+    const samples: Record<string, Sample[]> = Object.fromEntries(
+      Object.keys(scenarios).map((k) => [k, []]),
+    );
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [name, run] of Object.entries(scenarios)) {
+        samples[name]!.push(await run());
+        process.stderr.write(
+          `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} tps\n`,
+        );
+      }
+    }
+    const check = await pool.query(
+      `SELECT count(*)::int AS bad FROM wallets w
+       WHERE w.balance <> (SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
+    );
+    await pool.end();
+
+    const median = (name: string, field: keyof Sample) => {
+      const values = samples[name]!.map((s) => s[field]).sort((a, b) => a - b);
+      return values[Math.floor(values.length / 2)]!;
+    };
+    const rows = Object.keys(scenarios).map((name) => ({
+      name,
+      tps: median(name, 'tps'),
+      p50: median(name, 'p50'),
+      p99: median(name, 'p99'),
+    }));
+    const ratio = (a: string, b: string) => median(a, 'tps') / median(b, 'tps');
+    const ratios = {
+      'http spread / raw pg spread (target ≥ 0.5)': ratio('http spread', 'raw pg spread'),
+      'http hot / pgbench hot (target ≥ 0.5)': ratio('http hot', 'pgbench hot'),
+      'http replay / http spread, throughput (target ≥ 2)': ratio('http replay', 'http spread'),
+      'http spread p50 / http replay p50, latency':
+        median('http spread', 'p50') / median('http replay', 'p50'),
+    };
+    console.log(
+      `\nWallet benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians\n`,
+    );
+    console.log('| scenario | adjustments/s | p50 ms | p99 ms |\n|---|---|---|---|');
+    for (const r of rows)
+      console.log(
+        `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
+      );
+    console.log('\n| ratio | value |\n|---|---|');
+    for (const [name, value] of Object.entries(ratios))
+      console.log(`| ${name} | ${value.toFixed(2)} |`);
+    console.log(
+      `\nWallets whose balance differs from the sum of their movements: ${check.rows[0].bad}`,
+    );
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, `bench/results/wallet-${new Date().toISOString().slice(0, 19)}.json`),
+      JSON.stringify(
+        { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, rows, ratios, samples },
+        null,
+        2,
+      ),
+    );
+  } finally {
+    await server.stop();
+    await drop();
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server as deployed: its own process, request logs on (written to /dev/null here). */
+async function startServer(url: string, handle: { stop: () => Promise<void> }): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      DATABASE_POOL_SIZE: String(CONNECTIONS),
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  handle.stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${base}/openapi.json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return base;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+function http(base: string, key: string, pick: () => number, keys?: string[]): Promise<Sample> {
+  let i = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/v1/customers/${customerId(pick())}/coins`,
+              headers: {
+                authorization: `Bearer ${key}`,
+                'content-type': 'application/json',
+                'idempotency-key': keys ? keys[i++ % keys.length]! : randomUUID(),
+              },
+              body: '{"delta":1}',
+            }),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx) return reject(new Error(`${result.non2xx} non-2xx answers`));
+        resolve({ tps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      },
+    );
+  });
+}
+
+/** Used keys, each replayed with the same body (customer 1, delta 1) as its first execution. */
+async function primeReplays(base: string, key: string): Promise<string[]> {
+  const keys = Array.from({ length: 500 }, () => randomUUID());
+  for (const k of keys) {
+    const res = await fetch(`${base}/api/v1/customers/${customerId(1)}/coins`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': k,
+      },
+      body: '{"delta":1}',
+    });
+    if (res.status !== 201) throw new Error(`priming: ${res.status}`);
+  }
+  return keys;
+}
+
+const replay = (base: string, key: string, keys: string[]) => http(base, key, () => 1, keys);
+
+/** The transaction the HTTP stack sends for a first execution, minus HTTP, auth and GraphQL. */
+const TRANSACTION = (sub: string, customer: string, idem: string, movement: string) => [
+  `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+   VALUES ('${sub}', 'live', ${idem}, md5(${idem}) || md5(${idem}), now() + interval '1 day')
+   ON CONFLICT (sub_brand_id, environment, key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+   WHERE idempotency_records.expires_at <= now() RETURNING 1`,
+  `WITH input AS (SELECT * FROM unnest(ARRAY[${movement}]::uuid[], ARRAY[${customer}]::uuid[], ARRAY[1]::bigint[], ARRAY[NULL]::text[])
+     AS i(movement_id, customer_id, delta, reason)),
+   locked AS (SELECT w.customer_id FROM wallets w JOIN input i ON i.customer_id = w.customer_id
+     WHERE w.sub_brand_id = '${sub}' AND w.environment = 'live' ORDER BY w.customer_id FOR UPDATE OF w),
+   moved AS (UPDATE wallets w SET balance = w.balance + i.delta, updated_at = now()
+     FROM input i JOIN locked l ON l.customer_id = i.customer_id
+     WHERE w.customer_id = i.customer_id AND w.balance + i.delta BETWEEN 0 AND 9007199254740991
+     RETURNING w.customer_id, w.balance)
+   INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
+   SELECT i.movement_id, m.customer_id, '${sub}', 'live', i.delta, i.reason, m.balance, 'api'
+   FROM moved m JOIN input i ON i.customer_id = m.customer_id RETURNING id`,
+  `UPDATE idempotency_records SET status_code = 201, response_body = '{}'
+   WHERE sub_brand_id = '${sub}' AND environment = 'live' AND key = ${idem}`,
+];
+
+async function raw(pool: pg.Pool, sub: string, pick: () => number): Promise<Sample> {
+  const latencies: number[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (Date.now() < deadline) {
+        const started = process.hrtime.bigint();
+        const [claim, move, record] = TRANSACTION(sub, '$1::uuid', '$2', '$3::uuid');
+        const idem = randomUUID();
+        await client.query('BEGIN');
+        await client.query(claim!, [idem]);
+        await client.query(move!, [customerId(pick()), newId()].map(String));
+        await client.query(record!, [idem]);
+        await client.query('COMMIT');
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    tps: latencies.length / SECONDS,
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+  };
+}
+
+async function pgbench(url: string, sub: string, customerExpr: string): Promise<Sample> {
+  const script = path.join(
+    tmpdir(),
+    `wallet-${process.pid}-${customerExpr.replace(/\W/g, '')}.sql`,
+  );
+  const idem = `('pgb-' || :client_id || '-' || :k)`;
+  const customer = `('01a00000-0000-7000-8000-' || lpad(:c::text, 12, '0'))::uuid`;
+  const [claim, move, record] = TRANSACTION(sub, customer, idem, 'gen_random_uuid()');
+  writeFileSync(
+    script,
+    [
+      `\\set c ${customerExpr}`,
+      '\\set k random(1, 1000000000000)',
+      'BEGIN;',
+      `${oneLine(claim!)};`,
+      `${oneLine(move!)};`,
+      `${oneLine(record!)};`,
+      'COMMIT;',
+      '',
+    ].join('\n'),
+  );
+  const u = new URL(url);
+  const result = spawnSync(
+    'pgbench',
+    [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(CONNECTIONS),
+      '-j',
+      '2',
+      '-T',
+      String(SECONDS),
+      '-f',
+      script,
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      u.username || 'postgres',
+      u.pathname.slice(1),
+    ],
+    { encoding: 'utf8' },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1]);
+  const avg = Number(/latency average = ([\d.]+) ms/.exec(result.stdout)?.[1]);
+  if (!tps) throw new Error(`pgbench failed: ${result.stdout}\n${result.stderr}`);
+  return { tps, p50: avg, p99: Number.NaN }; // pgbench reports the average, not percentiles
+}
+
+const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
