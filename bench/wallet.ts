@@ -19,6 +19,8 @@ import { scratchDatabase } from './scratch-db.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+/** Server processes (WEB_CONCURRENCY); the machine has two cores, shared with PostgreSQL. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WALLETS = 1000;
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -56,6 +58,7 @@ export async function benchWallet() {
 
     const base = await startServer(url, server);
     const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+    pool.on('error', () => {}); // the scratch database is dropped at the end
     const replayKeys = await primeReplays(base, key);
 
     const scenarios: Record<string, () => Promise<Sample>> = {
@@ -103,7 +106,7 @@ export async function benchWallet() {
         median('http spread', 'p50') / median('http replay', 'p50'),
     };
     console.log(
-      `\nWallet benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, medians\n`,
+      `\nWallet benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
     );
     console.log('| scenario | adjustments/s | p50 ms | p99 ms |\n|---|---|---|---|');
     for (const r of rows)
@@ -152,6 +155,7 @@ async function startServer(url: string, handle: { stop: () => Promise<void> }): 
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       DATABASE_POOL_SIZE: String(CONNECTIONS),
+      WEB_CONCURRENCY: String(WORKERS),
       REDIS_URL: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -256,12 +260,15 @@ async function raw(pool: pg.Pool, sub: string, pick: () => number): Promise<Samp
     try {
       while (Date.now() < deadline) {
         const started = process.hrtime.bigint();
-        const [claim, move, record] = TRANSACTION(sub, '$1::uuid', '$2', '$3::uuid');
+        // Each statement numbers its own parameters from $1.
         const idem = randomUUID();
+        const claim = TRANSACTION(sub, '', '$1::text', '')[0]!;
+        const move = TRANSACTION(sub, '$1::uuid', '', '$2::uuid')[1]!;
+        const record = TRANSACTION(sub, '', '$1::text', '')[2]!;
         await client.query('BEGIN');
-        await client.query(claim!, [idem]);
-        await client.query(move!, [customerId(pick()), newId()].map(String));
-        await client.query(record!, [idem]);
+        await client.query(claim, [idem]);
+        await client.query(move, [customerId(pick()), newId()]);
+        await client.query(record, [idem]);
         await client.query('COMMIT');
         latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
       }

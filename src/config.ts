@@ -23,6 +23,8 @@ const envSchema = z.object({
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (allowlists). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Server processes (one per core is typical); above 1 needs DATABASE_URL. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = {
@@ -36,6 +38,7 @@ export type Config = {
   production: boolean;
   trustProxy: number;
   poolSize: number;
+  workers: number;
 };
 
 export class ConfigError extends Error {}
@@ -49,6 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -60,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     poolSize: e.DATABASE_POOL_SIZE,
+    workers: e.WEB_CONCURRENCY,
   };
 }

@@ -1,5 +1,6 @@
 // `npm start`: configuration, database (migrated), the demo tenant on a fresh database, the HTTP
 // server, and a graceful stop on SIGTERM/SIGINT.
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -22,8 +23,8 @@ export async function startServer(config: Config, logger: Logger) {
   });
   if (db.appliedMigrations.length)
     logger.info({ msg: 'migrations applied', migrations: db.appliedMigrations });
-  const fresh = (await db.prisma.subBrand.count({ where: { isPlatform: false } })) === 0;
-  const demo = fresh ? await ensureDemo(db.prisma) : null;
+  // In a cluster the primary made the demo tenant; workers never do.
+  const demo = cluster.isWorker ? null : await demoOnFreshDatabase(db.prisma);
 
   const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, logger });
   if (!(await rateLimits.ready())) {
@@ -70,6 +71,12 @@ export async function startServer(config: Config, logger: Logger) {
   return { server, port, base, stop, db };
 }
 
+/** The demo tenant, created when the database has no tenant yet: `npm start` then just works. */
+async function demoOnFreshDatabase(prisma: Database['prisma']) {
+  const fresh = (await prisma.subBrand.count({ where: { isPlatform: false } })) === 0;
+  return fresh ? ensureDemo(prisma) : null;
+}
+
 function describe(db: Database, config: Config): string {
   return db.kind === 'pglite'
     ? `embedded PGlite in ${config.dataDir}`
@@ -105,6 +112,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, logger);
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
     running = await startServer(config, logger);
@@ -134,6 +142,48 @@ async function main() {
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process only starts workers, which share the port (node:cluster) and
+ * hold no state of their own; it migrates first, so workers start on an up-to-date schema, and
+ * passes SIGTERM/SIGINT on. Rate limits are per process unless REDIS_URL is set.
+ */
+async function runPrimary(config: Config, logger: Logger) {
+  const db = await openDatabase({ url: config.databaseUrl, poolSize: 1, holder: 'server' });
+  if (db.appliedMigrations.length)
+    logger.info({ msg: 'migrations applied', migrations: db.appliedMigrations });
+  const demo = await demoOnFreshDatabase(db.prisma);
+  await db.close();
+  if (demo)
+    printWelcome(
+      config.publicBaseUrl ?? `http://localhost:${config.port}`,
+      demo.apiKey.key,
+      demo.subBrandId,
+    );
+  if (!config.redisUrl)
+    logger.warn({ msg: 'several workers without REDIS_URL: each counts its own rate budget' });
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  let stopping = false;
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    logger.error({ msg: 'worker exited; starting another', pid: worker.process.pid, code });
+    cluster.fork();
+  });
+  const stop = (signal: string) => {
+    stopping = true;
+    logger.info({ msg: 'stopping', signal });
+    for (const worker of Object.values(cluster.workers ?? {}))
+      worker?.process.kill(signal as NodeJS.Signals);
+    const wait = setInterval(() => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        clearInterval(wait);
+        process.exit(0);
+      }
+    }, 100);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

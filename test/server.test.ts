@@ -55,6 +55,28 @@ describe('a fresh start', () => {
   }, 30_000);
 });
 
+describe.runIf(TEST_DB === 'postgres')('WEB_CONCURRENCY', () => {
+  it('runs workers that share the port, and stops them all on SIGTERM', async () => {
+    const db = await testDatabase();
+    const { key } = await (await createTenant(db.prisma)).key();
+    const server = await startServerProcess({
+      DATABASE_URL: inject('databaseUrl'),
+      WEB_CONCURRENCY: '2',
+    });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => call(server.url, 'GET', '/api/v1/health', { key })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(await server.stop()).toBe(0);
+  }, 60_000);
+
+  it('refuses more than one worker on the embedded database', async () => {
+    await expect(startServerProcess({ WEB_CONCURRENCY: '2' }, 20_000)).rejects.toThrow(
+      /WEB_CONCURRENCY: above 1 needs DATABASE_URL/,
+    );
+  }, 30_000);
+});
+
 describe.runIf(TEST_DB === 'postgres')('two server processes', () => {
   it('share one rate budget through Redis', async () => {
     const db = await testDatabase();

@@ -2,6 +2,7 @@
 // engine, orders, refunds, campaign claims) calls it. See DESIGN.md "Ledger" and
 // notes/performance.md: the row lock is held from this statement to the commit, so the whole
 // move is ONE statement, and the caller commits right after.
+import type { CoinMovement } from '../../generated/prisma/client.js';
 import type { Environment, MovementSource } from '../../generated/prisma/enums.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
@@ -16,6 +17,8 @@ export type AppliedMove = {
   delta: number;
   balanceAfter: number;
   createdAt: Date;
+  /** The movement row as written, so callers need not read it back while the wallet is locked. */
+  movement: CoinMovement;
 };
 
 export type RefusedMove = {
@@ -32,6 +35,7 @@ type Row = {
   id: string;
   customer_id: string;
   delta: bigint;
+  reason: string | null;
   balance_after: bigint;
   created_at: Date;
 };
@@ -77,7 +81,7 @@ export async function applyMovements(
            i.delta, i.reason, m.balance, ${options.source}::movement_source,
            ${options.apiKeyId}::uuid, ${options.requestId}, ${options.bulkId ?? null}::uuid
     FROM moved m JOIN input i ON i.customer_id = m.customer_id
-    RETURNING id, customer_id, delta, balance_after, created_at`;
+    RETURNING id, customer_id, delta, reason, balance_after, created_at`;
 
   const applied = rows.map((r) => ({
     movementId: r.id,
@@ -85,6 +89,20 @@ export async function applyMovements(
     delta: Number(r.delta),
     balanceAfter: Number(r.balance_after),
     createdAt: r.created_at,
+    movement: {
+      id: r.id,
+      customerId: r.customer_id,
+      subBrandId: tenant.subBrandId,
+      environment: tenant.environment,
+      delta: r.delta,
+      reason: r.reason,
+      balanceAfter: r.balance_after,
+      source: options.source,
+      apiKeyId: options.apiKeyId,
+      requestId: options.requestId,
+      bulkId: options.bulkId ?? null,
+      createdAt: r.created_at,
+    },
   }));
   if (applied.length === moves.length) return { applied, refused: [] };
   return {

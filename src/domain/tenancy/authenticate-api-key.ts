@@ -18,29 +18,45 @@ export type Principal = {
 
 export type AuthFailure = 'malformed' | 'unknown' | 'revoked';
 
+type KeyRow = {
+  id: string;
+  sub_brand_id: string;
+  environment: Environment;
+  scopes: string[] | null;
+  allowed_cidrs: string[] | null;
+  read_limit: number | null;
+  write_limit: number | null;
+  revoked_at: Date | null;
+  brand_id: string;
+  is_platform: boolean;
+};
+
 export async function authenticateApiKey(
   db: Db,
   key: string,
 ): Promise<{ principal: Principal } | { failure: AuthFailure }> {
   const environment = parseKey(key);
   if (!environment) return { failure: 'malformed' };
-  const row = await db.apiKey.findUnique({
-    where: { keyHash: hashKey(key) },
-    include: { subBrand: { select: { brandId: true, isPlatform: true } } },
-  });
+  // One statement (every request runs it): the key and its sub-brand together.
+  const [row] = await db.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.sub_brand_id, k.environment::text AS environment, k.scopes, k.allowed_cidrs,
+           k.read_limit, k.write_limit, k.revoked_at, s.brand_id, s.is_platform
+    FROM api_keys k JOIN sub_brands s ON s.id = k.sub_brand_id
+    WHERE k.key_hash = ${hashKey(key)}`;
   if (!row) return { failure: 'unknown' };
-  if (row.revokedAt) return { failure: 'revoked' };
+  if (row.revoked_at) return { failure: 'revoked' };
+  const scopes = row.scopes ?? [];
   return {
     principal: {
       keyId: row.id,
-      subBrandId: row.subBrandId,
-      brandId: row.subBrand.brandId,
+      subBrandId: row.sub_brand_id,
+      brandId: row.brand_id,
       environment: row.environment,
-      scopes: new Set(row.scopes),
-      allowedCidrs: row.allowedCidrs,
-      readLimit: row.readLimit,
-      writeLimit: row.writeLimit,
-      isPlatformAdmin: row.subBrand.isPlatform && row.scopes.includes(ADMIN_SCOPE),
+      scopes: new Set(scopes),
+      allowedCidrs: row.allowed_cidrs ?? [],
+      readLimit: row.read_limit,
+      writeLimit: row.write_limit,
+      isPlatformAdmin: row.is_platform && scopes.includes(ADMIN_SCOPE),
     },
   };
 }

@@ -13,7 +13,7 @@ const SourceEnum = builder.enumType('MovementSource', {
   values: ['api', 'bulk', 'engine', 'order', 'refund', 'campaign'] as const,
 });
 
-builder.prismaObject('CoinMovement', {
+const CoinMovementRef = builder.prismaObject('CoinMovement', {
   description: 'One entry of the append-only movement log.',
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -90,27 +90,23 @@ const BulkInput = builder.inputType('BulkAdjustCoinsInput', {
 });
 
 builder.mutationFields((t) => ({
-  adjustCustomerCoins: t.prismaField({
-    type: 'CoinMovement',
+  adjustCustomerCoins: t.field({
+    type: CoinMovementRef,
     authScopes: { scope: 'customers:coins' },
     args: {
       customerId: t.arg.id({ required: true }),
       delta: t.arg({ type: 'SafeInt', required: true }),
       reason: t.arg.string(),
     },
-    resolve: async (query, _root, args, ctx) => {
-      const moved = await adjustCoins(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(args.customerId),
-        {
+    // The movement comes back from the ledger statement itself: reading it again would add a
+    // round trip while the wallet row is still locked.
+    resolve: async (_root, args, ctx) =>
+      (
+        await adjustCoins(ctx.db, tenantOf(ctx), actorOf(ctx), String(args.customerId), {
           delta: args.delta,
           reason: args.reason,
-        },
-      );
-      return ctx.db.coinMovement.findUniqueOrThrow({ ...query, where: { id: moved.movementId } });
-    },
+        })
+      ).movement,
   }),
   bulkAdjustCustomerCoins: t.field({
     type: BulkRef,
