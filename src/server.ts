@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
+import { configureHttpServer } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
 import { sweepExpiredIdempotencyRecords } from './domain/idempotency.js';
 
@@ -39,7 +40,9 @@ export async function startServer(config: Config, logger: Logger) {
     trustProxy: config.trustProxy,
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s)).on('error', reject);
+    const s = configureHttpServer(
+      app.listen(config.port, config.host, () => resolve(s)).on('error', reject),
+    );
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

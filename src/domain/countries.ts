@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // ISO 3166-1 alpha-2: the 249 officially assigned codes (no reserved, withdrawn or private-use
 // codes such as EU, UK, XK or ZZ).
 const CODES = `
@@ -19,3 +21,7 @@ const CODES = `
 export const ISO_COUNTRIES: ReadonlySet<string> = new Set(CODES.split(/\s+/).filter(Boolean));
 
 export const isCountry = (code: string): boolean => ISO_COUNTRIES.has(code);
+
+export const countryCode = z
+  .string()
+  .refine(isCountry, 'must be an ISO-3166-1 alpha-2 country code in capitals, e.g. ES');

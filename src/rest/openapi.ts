@@ -236,26 +236,11 @@ export function buildOpenApi(
         ...(routes.some((r) => r.paginated) ? { Page: PAGE_SCHEMA } : {}),
       },
       headers: {
-        RequestId: {
-          description: 'Identifies the request in logs and support (`req_<32 hex>`).',
-          schema: { type: 'string' },
-        },
-        RateLimitLimit: {
-          description: "The key's cap per minute for this bucket (reads or writes).",
-          schema: { type: 'integer' },
-        },
-        RateLimitRemaining: {
-          description: 'Requests left in the current window.',
-          schema: { type: 'integer' },
-        },
-        RateLimitReset: {
-          description: 'Unix time (seconds) when the window resets.',
-          schema: { type: 'integer' },
-        },
-        RetryAfter: {
-          description: 'Seconds to wait before retrying.',
-          schema: { type: 'integer' },
-        },
+        RequestId: header('Identifies the request in logs and support (`req_<32 hex>`).', 'string'),
+        RateLimitLimit: header("The key's cap per minute for this bucket (reads or writes)."),
+        RateLimitRemaining: header('Requests left in the current window.'),
+        RateLimitReset: header('Unix time (seconds) when the window resets.'),
+        RetryAfter: header('Seconds to wait before retrying.'),
         ...(routes.some((r) => r.idempotency !== 'none')
           ? { IdempotentReplay: IDEMPOTENT_REPLAY_HEADER }
           : {}),
@@ -263,6 +248,11 @@ export function buildOpenApi(
     },
   };
 }
+
+const header = (description: string, type: 'integer' | 'string' = 'integer') => ({
+  description,
+  schema: { type },
+});
 
 const PAGE_SCHEMA = {
   type: 'object',

@@ -1,7 +1,7 @@
 // The customer's field rules (spec: Customer), camelCase. The partner API validates the same
 // rules in snake_case (rest/routes/partner/customers.ts derives its schemas from these).
 import { z } from 'zod';
-import { isCountry } from '../countries.js';
+import { countryCode } from '../countries.js';
 import { MAX_COINS } from '../ledger/coins.js';
 
 const text = (max: number) =>
@@ -16,10 +16,6 @@ const instant = z.iso
 
 export const CUSTOMER_STATUSES = ['active', 'watch', 'restricted', 'banned'] as const;
 export const LANGUAGES = ['en', 'es', 'pt', 'it', 'fr'] as const;
-
-export const countryCode = z
-  .string()
-  .refine(isCountry, 'must be an ISO-3166-1 alpha-2 country code in capitals, e.g. ES');
 
 /** Writable on create and update; status_note only on update. */
 export const customerFields = {

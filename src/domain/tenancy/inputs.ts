@@ -1,6 +1,7 @@
 // Input schemas of the tenancy operations, shared by GraphQL (the backoffice) and the admin CLI.
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { countryCode } from '../countries.js';
 import { PARTNER_SCOPES, ADMIN_SCOPE } from './scopes.js';
 
 export const brandInput = z.object({ name: z.string().trim().min(1).max(120) });
@@ -8,10 +9,7 @@ export const brandInput = z.object({ name: z.string().trim().min(1).max(120) });
 export const subBrandInput = z.object({
   brandId: z.uuid(),
   name: z.string().trim().min(1).max(120),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be an ISO-3166-1 alpha-2 code such as ES')
-    .nullish(),
+  country: countryCode.nullish(),
   currency: z
     .string()
     .regex(/^[A-Z]{3}$/, 'must be an ISO-4217 code such as EUR')
