@@ -1,5 +1,6 @@
 // Opens the one database: embedded PGlite when no DATABASE_URL is given, PostgreSQL otherwise.
 // Same migrations and same code on both; migrations are applied on open.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -63,7 +64,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     options: '-c lock_timeout=10000',
   });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  // Named prepared statements: PostgreSQL parses and plans each distinct statement once per
+  // connection instead of on every call (the ledger's statement is not cheap to plan).
+  const adapter = new PrismaPg(pool, {
+    statementNameGenerator: (query) =>
+      `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`,
+  });
+  const prisma = new PrismaClient({ adapter });
   return {
     prisma,
     kind: 'postgresql',
