@@ -6,7 +6,7 @@
 // answer; and when the first fails with a 5xx its transaction rolls the claim back, so a retry
 // executes afresh. Rows live 24 hours; an expired row is taken over by the next claim.
 import { createHash } from 'node:crypto';
-import { TRANSACTION_OPTIONS } from './db.js';
+import { TRANSACTION_OPTIONS, type Db } from './db.js';
 import { AppError } from './errors.js';
 import { isLockTimeout } from './prisma-errors.js';
 import type { Principal } from './tenancy/authenticate-api-key.js';
@@ -20,11 +20,7 @@ export type Outcome = { status: number; json: string };
 
 /** Thrown out of the claim transaction to end it when another request owns the key. */
 class KeyTaken {
-  constructor(
-    readonly requestHash: string,
-    readonly status: number,
-    readonly json: string,
-  ) {}
+  constructor(readonly row: StoredRow) {}
 }
 
 /** Checks the header; returns the key, or null when absent. */
@@ -95,15 +91,8 @@ export async function runIdempotently(options: {
               created_at = now(), status_code = NULL, response_body = NULL
           WHERE idempotency_records.expires_at <= now()
         RETURNING 1`;
-      if (claimed.length === 0) {
-        const [row] = await tx.$queryRaw<
-          { request_hash: string; status_code: number; response_body: string }[]
-        >`
-          SELECT request_hash, status_code, response_body FROM idempotency_records
-          WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
-            AND key = ${key}`;
-        throw new KeyTaken(row!.request_hash, row!.status_code, row!.response_body);
-      }
+      // The key is taken: by a committed request (we waited for it if it was in flight).
+      if (claimed.length === 0) throw new KeyTaken((await findStored(tx, id))!);
       const result = await options.work(tx);
       await tx.$executeRaw`
         UPDATE idempotency_records SET status_code = ${result.status},
@@ -114,12 +103,7 @@ export async function runIdempotently(options: {
     }, TRANSACTION_OPTIONS);
     return { ...outcome, replayed: false };
   } catch (error) {
-    if (error instanceof KeyTaken) {
-      return replay(
-        { request_hash: error.requestHash, status_code: error.status, response_body: error.json },
-        requestHash,
-      );
-    }
+    if (error instanceof KeyTaken) return replay(error.row, requestHash);
     if (isLockTimeout(error)) {
       throw new AppError(
         'idempotency_in_progress',
@@ -141,8 +125,8 @@ export async function runIdempotently(options: {
 type RecordId = { subBrandId: string; environment: string; key: string };
 type StoredRow = { request_hash: string; status_code: number; response_body: string };
 
-async function findStored(prisma: PrismaClient, id: RecordId): Promise<StoredRow | undefined> {
-  const [row] = await prisma.$queryRaw<StoredRow[]>`
+async function findStored(db: Db, id: RecordId): Promise<StoredRow | undefined> {
+  const [row] = await db.$queryRaw<StoredRow[]>`
     SELECT request_hash, status_code, response_body FROM idempotency_records
     WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
       AND key = ${id.key} AND expires_at > now() AND status_code IS NOT NULL`;
