@@ -10,6 +10,7 @@ import { createApiKey, createPlatformAdminKey } from '../domain/tenancy/create-a
 import { createBrand } from '../domain/tenancy/create-brand.js';
 import { createSubBrand } from '../domain/tenancy/create-sub-brand.js';
 import { ensureDemo } from '../domain/tenancy/ensure-demo.js';
+import { createDefinition, updateDefinition } from '../domain/engine/author-definition.js';
 import { ALL_PARTNER_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
 
@@ -39,6 +40,24 @@ const int = (values: Values, name: string): number | undefined => {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a positive whole number`);
   return Number(value);
+};
+const signedInt = (values: Values, name: string): number | undefined => {
+  const value = optional(values, name);
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
+  return Number(value);
+};
+const json = (values: Values, name: string): Record<string, unknown> | undefined => {
+  const value = optional(values, name);
+  if (value === undefined) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new Error('not an object');
+    return parsed as Record<string, unknown>;
+  } catch {
+    throw new UsageError(`--${name} must be a JSON object, e.g. '{"max_daily_per_player":3}'`);
+  }
 };
 const list = (value: string | undefined): string[] | undefined =>
   value === undefined
@@ -129,6 +148,86 @@ const COMMANDS: Record<string, Command> = {
       return { json: { id: key.id, revoked: true }, text: `Key ${key.id} revoked.` };
     },
   },
+  'definition create': {
+    usage:
+      'definition create --sub-brand ID --code C --points N [--constraints JSON] [--player-id-field F]\n' +
+      '      [--idempotency-key-field F] [--allow-points-override] [--inactive]',
+    options: {
+      'sub-brand': { type: 'string' },
+      code: { type: 'string' },
+      points: { type: 'string' },
+      constraints: { type: 'string' },
+      'player-id-field': { type: 'string' },
+      'idempotency-key-field': { type: 'string' },
+      'allow-points-override': { type: 'boolean' },
+      inactive: { type: 'boolean' },
+    },
+    async run(db, v) {
+      const created = await createDefinition(db, {
+        subBrandId: str(v, 'sub-brand'),
+        code: str(v, 'code'),
+        points: signedInt(v, 'points')!,
+        constraints: json(v, 'constraints'),
+        playerIdField: optional(v, 'player-id-field'),
+        idempotencyKeyField: optional(v, 'idempotency-key-field'),
+        allowPointsOverride: v['allow-points-override'] === true,
+        active: v.inactive !== true,
+      });
+      return {
+        json: { id: created.id, code: created.code },
+        text: `Event definition ${created.code} (${created.id}) created.`,
+      };
+    },
+  },
+  'definition update': {
+    usage:
+      'definition update ID [--points N] [--constraints JSON] [--player-id-field F] [--idempotency-key-field F]\n' +
+      '      [--allow-points-override | --no-points-override] [--active | --inactive]',
+    options: {
+      points: { type: 'string' },
+      constraints: { type: 'string' },
+      'player-id-field': { type: 'string' },
+      'idempotency-key-field': { type: 'string' },
+      'allow-points-override': { type: 'boolean' },
+      'no-points-override': { type: 'boolean' },
+      active: { type: 'boolean' },
+      inactive: { type: 'boolean' },
+    },
+    positionals: 1,
+    async run(db, v, [id]) {
+      const flag = (on: string, off: string) =>
+        v[on] === true ? true : v[off] === true ? false : undefined;
+      const updated = await updateDefinition(db, id!, {
+        points: signedInt(v, 'points'),
+        constraints: json(v, 'constraints'),
+        playerIdField: optional(v, 'player-id-field'),
+        idempotencyKeyField: optional(v, 'idempotency-key-field'),
+        allowPointsOverride: flag('allow-points-override', 'no-points-override'),
+        active: flag('active', 'inactive'),
+      });
+      return {
+        json: {
+          id: updated.id,
+          code: updated.code,
+          version: updated.version,
+          active: updated.active,
+        },
+        text: `Event definition ${updated.code} is now at version ${updated.version}.`,
+      };
+    },
+  },
+  'definition deactivate': {
+    usage: 'definition deactivate ID',
+    options: {},
+    positionals: 1,
+    async run(db, _v, [id]) {
+      const updated = await updateDefinition(db, id!, { active: false });
+      return {
+        json: { id: updated.id, code: updated.code, active: false },
+        text: `Event definition ${updated.code} deactivated.`,
+      };
+    },
+  },
   demo: {
     usage: 'demo',
     options: {},
@@ -156,14 +255,13 @@ const FLAG_OF: Record<string, string> = {
   subBrandId: '--sub-brand',
   environment: '--env',
   allowedCidrs: '--allow-ip',
-  readLimit: '--read-limit',
-  writeLimit: '--write-limit',
 };
+/** The flag for a field: the exceptions above, else its kebab-case (readLimit → --read-limit). */
+const flagOf = (field: string) =>
+  FLAG_OF[field] ?? `--${field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 function inFlagNames(error: AppError): string {
   if (!error.issues.length) return error.message;
-  return error.issues
-    .map((i) => `${FLAG_OF[i.field.split('.')[0]!] ?? `--${i.field.split('.')[0]}`}: ${i.message}`)
-    .join('; ');
+  return error.issues.map((i) => `${flagOf(i.field.split('.')[0]!)}: ${i.message}`).join('; ');
 }
 
 function usage(): string {

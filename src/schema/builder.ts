@@ -17,6 +17,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     SafeInt: { Input: number; Output: number | bigint };
+    JSON: { Input: unknown; Output: unknown };
     ID: { Input: string; Output: string };
   };
   DefaultFieldNullability: false;
@@ -92,6 +93,23 @@ function parseSafeInt(value: unknown): number {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return value;
   throw new AppError('invalid_request', 'SafeInt must be an integer within ±9007199254740991.');
 }
+
+/** Free-form JSON (definition constraints). */
+builder.addScalarType(
+  'JSON',
+  new GraphQLScalarType({
+    name: 'JSON',
+    description: 'Any JSON value.',
+    serialize: (value) => value,
+    parseValue: (value) => value,
+    parseLiteral: (ast) => {
+      throw new AppError(
+        'invalid_request',
+        `JSON arguments must be passed as variables (got ${ast.kind} inline).`,
+      );
+    },
+  }),
+);
 
 builder.queryType({});
 builder.mutationType({});

@@ -8,6 +8,7 @@ import './types/sub-brand.js';
 import './types/api-key.js';
 import './types/customer.js';
 import './types/wallet.js';
+import './types/event-definition.js';
 
 let schema: GraphQLSchema | undefined;
 
