@@ -19,7 +19,10 @@ import { buildOpenApi } from './rest/openapi.js';
 import type { Route } from './rest/route.js';
 import { buildRestRouter } from './rest/router.js';
 import { ROUTES } from './rest/table.js';
+import type { GraphQLContext } from './schema/context.js';
 import { getSchema } from './schema/index.js';
+
+export const DEFAULT_CLAIM_TIMEOUT_MS = 30_000;
 
 export type AppDeps = {
   prisma: PrismaClient;
@@ -32,11 +35,14 @@ export type AppDeps = {
   trustProxy?: number;
   now?: () => Date;
   routes?: Route[];
+  /** The engine's claim time-out, and test faults. */
+  engine?: GraphQLContext['engine'];
 };
 
 export function createApp(deps: AppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const routes = deps.routes ?? ROUTES;
+  const engine = deps.engine ?? { claimTimeoutMs: DEFAULT_CLAIM_TIMEOUT_MS };
   const operations = new OperationStore(getSchema());
   for (const route of routes) operations.prepare(route.operation); // fail at start, not on a request
   const openapi = buildOpenApi(routes, deps.publicBaseUrl);
@@ -58,12 +64,13 @@ export function createApp(deps: AppDeps): Express {
   const graphql = createGraphQLHandler({
     prisma: deps.prisma,
     now,
+    engine,
     graphiql: deps.graphiql ?? false,
     logger: deps.logger,
   });
   app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
 
-  app.use(buildRestRouter(routes, { prisma: deps.prisma, operations, now }));
+  app.use(buildRestRouter(routes, { prisma: deps.prisma, operations, now, engine }));
   app.use((req) => {
     throw new AppError(
       'not_found',

@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Server processes (one per core is typical); above 1 needs DATABASE_URL. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** How long an engine delivery's claim is honoured before a retry may take it over. */
+  ENGINE_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -39,6 +41,7 @@ export type Config = {
   trustProxy: number;
   poolSize: number;
   workers: number;
+  engineClaimTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -69,5 +72,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     poolSize: e.DATABASE_POOL_SIZE,
     workers: e.WEB_CONCURRENCY,
+    engineClaimTimeoutMs: e.ENGINE_CLAIM_TIMEOUT_MS,
   };
 }

@@ -38,6 +38,7 @@ export async function startServer(config: Config, logger: Logger) {
     publicBaseUrl: config.publicBaseUrl,
     graphiql: !config.production,
     trustProxy: config.trustProxy,
+    engine: { claimTimeoutMs: config.engineClaimTimeoutMs },
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = configureHttpServer(

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   invalid_request: 400,
   invalid_json: 400,
   payload_too_large: 400,
+  override_not_allowed: 400,
+  invalid_points: 400,
   missing_idempotency_key: 400,
   invalid_idempotency_key: 400,
   unauthorized: 401,

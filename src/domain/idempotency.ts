@@ -150,21 +150,12 @@ async function runSelfManaged(
   options: Parameters<typeof runIdempotently>[0],
   id: RecordId,
 ): Promise<Outcome & { replayed: boolean }> {
-  // The caller already looked for a stored answer (findStored); this runs the resumable work.
-  const { prisma, requestHash } = options;
-  try {
-    const outcome = await options.work(prisma);
-    await record(prisma, id, requestHash, outcome);
-    return { ...outcome, replayed: false };
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      await record(prisma, id, requestHash, {
-        status: error.status,
-        json: options.errorJson(error),
-      });
-    }
-    throw error;
-  }
+  // The caller already looked for a stored answer (findStored). The work keeps its own
+  // exactly-once record (a bulk adjustment's row, an engine execution), so only a finished answer
+  // is recorded here; a refusal was not an execution and the key stays free to retry.
+  const outcome = await options.work(options.prisma);
+  await record(options.prisma, id, options.requestHash, outcome);
+  return { ...outcome, replayed: false };
 }
 
 const conflict = () =>

@@ -16,6 +16,7 @@ type ServerContext = { req: Request; res: Response };
 export function createGraphQLHandler(deps: {
   prisma: PrismaClient;
   now: () => Date;
+  engine: GraphQLContext['engine'];
   graphiql: boolean;
   logger: Logger;
 }) {
@@ -32,6 +33,7 @@ export function createGraphQLHandler(deps: {
       principal: locals(res).principal!,
       requestId: locals(res).requestId,
       now: deps.now,
+      engine: deps.engine,
     }),
     maskedErrors: {
       maskError(error, _message) {

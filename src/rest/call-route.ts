@@ -7,12 +7,18 @@ import { AppError, invalidRequest, type FieldIssue } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import { toFieldIssues } from '../domain/validation.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import type { GraphQLContext } from '../schema/context.js';
 import type { OperationStore } from './execute-operation.js';
 import { FAMILIES } from './families.js';
 import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../domain/idempotency.js';
 import type { Route, RouteInput } from './route.js';
 
-export type RouteDeps = { prisma: PrismaClient; operations: OperationStore; now: () => Date };
+export type RouteDeps = {
+  prisma: PrismaClient;
+  operations: OperationStore;
+  now: () => Date;
+  engine: GraphQLContext['engine'];
+};
 
 export type RouteCall = {
   principal: Principal;
@@ -48,10 +54,20 @@ export async function callRoute(
     );
   }
   const execute = async (db: Db) => {
-    const context = { db, principal: call.principal, requestId: call.requestId, now: deps.now };
+    const context = {
+      db,
+      principal: call.principal,
+      requestId: call.requestId,
+      now: deps.now,
+      engine: deps.engine,
+    };
     const data = await deps.operations.run(
       route.operation,
-      route.variables(input, { principal: call.principal, idempotencyKey: key }),
+      route.variables(input, {
+        principal: call.principal,
+        idempotencyKey: key,
+        idempotencyHeader: call.idempotencyKey ?? null,
+      }),
       context,
     );
     return { status: route.successStatus, json: JSON.stringify(route.result(data)) };

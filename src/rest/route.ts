@@ -75,7 +75,13 @@ export type Route<
   operation: string;
   variables: (
     input: RouteInput<P, Q, B>,
-    call: { principal: Principal; idempotencyKey: string | null },
+    call: {
+      principal: Principal;
+      /** The Idempotency-Key the layer used (null on routes without one). */
+      idempotencyKey: string | null;
+      /** The raw Idempotency-Key header, for routes that read it themselves (webhooks). */
+      idempotencyHeader: string | null;
+    },
   ) => Record<string, unknown>;
   /** Maps the operation's `data` to the wire body. */
   result: (data: Record<string, unknown>) => RouteResult;

@@ -3,6 +3,7 @@
 // (`/customers/bulk/coins`) comes before the parameter it would otherwise match (`/customers/{id}`).
 import type { Route } from './route.js';
 import * as customers from './routes/partner/customers.js';
+import * as engine from './routes/partner/engine.js';
 import { getHealth } from './routes/partner/system.js';
 import * as wallet from './routes/partner/wallet.js';
 
@@ -17,4 +18,6 @@ export const ROUTES: Route[] = [
   wallet.adjustCoins,
   wallet.getCoins,
   wallet.listMovements,
+  engine.ingestEvent,
+  engine.ingestWebhook,
 ];

@@ -1,4 +1,5 @@
 import type { Db } from '../domain/db.js';
+import type { EngineOptions } from '../domain/engine/deliver-event.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 
 /** What every resolver gets: the database (or the request's transaction) and the caller. */
@@ -8,4 +9,6 @@ export type GraphQLContext = {
   requestId: string;
   /** The clock, injectable so tests can cross a UTC midnight. */
   now: () => Date;
+  /** The engine's claim time-out (and, in tests, injected faults). */
+  engine: Omit<EngineOptions, 'now'>;
 };

@@ -9,6 +9,7 @@ import './types/api-key.js';
 import './types/customer.js';
 import './types/wallet.js';
 import './types/event-definition.js';
+import './types/engine.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -1,0 +1,481 @@
+// The engine's delivery pipeline (partner spec: "Pipeline order"):
+//   1. pre-flight: event code, points override, size (the REST layer bounds the body at 16 KB);
+//   2. resolve the active definition;
+//   3. claim (definition, key): a committed `processing` row; a loser of a race waits for the
+//      winner and replays its frozen result; a claim abandoned by a crash is reclaimed after
+//      `claimTimeoutMs`;
+//   4-7. in one transaction: resolve the player by external_id, apply the rules, move the ledger
+//      (reason engine:<execution_id>), write the terminal outcome and the audit row.
+// A failure at any stage records its outcome and never leaves the wallet half-moved.
+import { randomBytes } from 'node:crypto';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Db } from '../db.js';
+import { AppError } from '../errors.js';
+import { newId } from '../ids.js';
+import { valueFingerprint } from '../idempotency.js';
+import { moveCoins } from '../ledger/move-coins.js';
+import type { Actor, Tenant } from '../tenant.js';
+import { MAX_POINTS } from './definition-inputs.js';
+import { checkHistory, checkStatic, utcDayStart, type Constraints } from './rules.js';
+
+export type Channel = 'events' | 'webhook';
+
+export type Delivery = {
+  channel: Channel;
+  eventCode: string;
+  data: Record<string, unknown>;
+  pointsOverride?: number | undefined;
+  correlationId?: string | null | undefined;
+  idempotencyKey: string;
+};
+
+export type EngineOptions = {
+  now: () => Date;
+  /** How long a `processing` claim is honoured before another delivery may take it over. */
+  claimTimeoutMs: number;
+  /** Tests inject a crash between the claim and the work. */
+  faults?: { afterClaim?: () => void };
+};
+
+export type EngineEventResult = {
+  eventId: string;
+  status: 'completed' | 'skipped' | 'failed';
+  replayed: boolean;
+  correlationId: string;
+  customerId: string | null;
+  pointsRequested: number;
+  pointsApplied: number;
+  balanceBefore: number;
+  balanceAfter: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+};
+
+type Definition = NonNullable<Awaited<ReturnType<typeof findActiveDefinition>>>;
+type Snapshot = {
+  id: string;
+  code: string;
+  version: number;
+  points: number;
+  constraints: unknown;
+  playerIdField: string;
+  idempotencyKeyField: string | null;
+  allowPointsOverride: boolean;
+};
+
+class LostClaim {}
+
+export const newCorrelationId = () => `cor_${randomBytes(12).toString('hex')}`;
+
+export function findActiveDefinition(db: Db, tenant: Tenant, code: string) {
+  return db.eventDefinition.findFirst({
+    where: { subBrandId: tenant.subBrandId, code, active: true },
+  });
+}
+
+/** Steps 1-2: refusals here are the caller's error (400/404), with no execution row. */
+export async function preflight(
+  db: Db,
+  tenant: Tenant,
+  delivery: Omit<Delivery, 'idempotencyKey'>,
+): Promise<Definition> {
+  const definition = await findActiveDefinition(db, tenant, delivery.eventCode);
+  if (!definition)
+    throw new AppError('not_found', `No active event definition with code ${delivery.eventCode}.`);
+  if (delivery.pointsOverride !== undefined) {
+    if (!definition.allowPointsOverride) {
+      throw new AppError(
+        'override_not_allowed',
+        `The definition ${definition.code} does not accept points_override.`,
+      );
+    }
+    if (
+      !Number.isInteger(delivery.pointsOverride) ||
+      Math.abs(delivery.pointsOverride) > MAX_POINTS
+    ) {
+      throw new AppError(
+        'invalid_points',
+        `points_override must be a whole number within ±${MAX_POINTS}.`,
+      );
+    }
+  }
+  return definition;
+}
+
+export async function deliverEvent(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  actor: Actor,
+  delivery: Delivery,
+  options: EngineOptions,
+): Promise<EngineEventResult> {
+  const correlationId = delivery.correlationId || newCorrelationId();
+  const audit = (
+    fields: {
+      outcome: string;
+      executionId?: string | null;
+      definitionId?: string | null;
+      errorCode?: string | null;
+    },
+    db: Db = prisma,
+  ) =>
+    db.engineAudit.create({
+      data: {
+        id: newId(),
+        ...tenant,
+        eventCode: delivery.eventCode.slice(0, 64),
+        idempotencyKey: delivery.idempotencyKey,
+        channel: delivery.channel,
+        correlationId,
+        requestId: actor.requestId,
+        executionId: fields.executionId ?? null,
+        definitionId: fields.definitionId ?? null,
+        outcome: fields.outcome,
+        errorCode: fields.errorCode ?? null,
+      },
+    });
+
+  let definition: Definition;
+  try {
+    definition = await preflight(prisma, tenant, delivery);
+  } catch (error) {
+    if (error instanceof AppError) await audit({ outcome: 'rejected', errorCode: error.code });
+    throw error;
+  }
+
+  // What makes two deliveries "the same event": not the channel, so a REST event and a webhook
+  // carrying one id are one execution.
+  const requestHash = valueFingerprint({
+    code: delivery.eventCode,
+    data: delivery.data,
+    pointsOverride: delivery.pointsOverride ?? null,
+  });
+  const snapshot: Snapshot = {
+    id: definition.id,
+    code: definition.code,
+    version: definition.version,
+    points: definition.points,
+    constraints: definition.constraints,
+    playerIdField: definition.playerIdField,
+    idempotencyKeyField: definition.idempotencyKeyField,
+    allowPointsOverride: definition.allowPointsOverride,
+  };
+  const points = delivery.pointsOverride ?? definition.points;
+  const deadline = Date.now() + options.claimTimeoutMs + 5_000;
+
+  for (;;) {
+    const claim = await claimExecution(prisma, tenant, delivery, {
+      definitionId: definition.id,
+      requestHash,
+      snapshot,
+      points,
+      correlationId,
+      timeoutMs: options.claimTimeoutMs,
+    });
+    if (claim.kind === 'conflict') {
+      await audit({
+        outcome: 'rejected',
+        definitionId: definition.id,
+        errorCode: 'idempotency_conflict',
+      });
+      throw new AppError(
+        'idempotency_conflict',
+        'This idempotency key was already used for a different event.',
+      );
+    }
+    if (claim.kind === 'terminal') {
+      await audit({
+        outcome: 'replayed',
+        executionId: claim.executionId,
+        definitionId: definition.id,
+      });
+      return { ...(claim.result as EngineEventResult), replayed: true };
+    }
+    if (claim.kind === 'owner') {
+      try {
+        options.faults?.afterClaim?.();
+        return await execute(prisma, tenant, actor, delivery, claim, options, audit);
+      } catch (error) {
+        if (error instanceof LostClaim) continue; // reclaimed by another delivery meanwhile: wait for its result
+        // The claim stays `processing`: a retry with the same key takes it over after the time-out.
+        await audit({
+          outcome: 'failed',
+          executionId: claim.executionId,
+          definitionId: definition.id,
+          errorCode: 'internal_error',
+        }).catch(() => {});
+        throw error;
+      }
+    }
+    if (Date.now() > deadline) {
+      throw new AppError(
+        'idempotency_in_progress',
+        'This event is still being processed. Retry shortly with the same key.',
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+type Claim =
+  | {
+      kind: 'owner';
+      executionId: string;
+      token: string;
+      snapshot: Snapshot;
+      points: number;
+      correlationId: string;
+    }
+  | { kind: 'terminal'; executionId: string; result: unknown }
+  | { kind: 'busy' }
+  | { kind: 'conflict' };
+
+/** Step 3, committed on its own so that a crash afterwards leaves a claim to reclaim. */
+async function claimExecution(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  delivery: Delivery,
+  c: {
+    definitionId: string;
+    requestHash: string;
+    snapshot: Snapshot;
+    points: number;
+    correlationId: string;
+    timeoutMs: number;
+  },
+): Promise<Claim> {
+  const id = newId();
+  const token = newId();
+  const inserted = await prisma.$executeRaw`
+    INSERT INTO engine_executions (id, sub_brand_id, environment, definition_id, idempotency_key, request_hash, channel,
+                                   status, claim_token, claimed_at, points_requested, correlation_id, definition_snapshot)
+    VALUES (${id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${c.definitionId}::uuid,
+            ${delivery.idempotencyKey}, ${c.requestHash}, ${delivery.channel}, 'processing', ${token}::uuid, now(),
+            ${c.points}, ${c.correlationId}, ${JSON.stringify(c.snapshot)}::jsonb)
+    ON CONFLICT (definition_id, environment, idempotency_key) DO NOTHING`;
+  if (inserted === 1)
+    return {
+      kind: 'owner',
+      executionId: id,
+      token,
+      snapshot: c.snapshot,
+      points: c.points,
+      correlationId: c.correlationId,
+    };
+
+  const existing = await prisma.engineExecution.findUnique({
+    where: {
+      definitionId_environment_idempotencyKey: {
+        definitionId: c.definitionId,
+        environment: tenant.environment,
+        idempotencyKey: delivery.idempotencyKey,
+      },
+    },
+  });
+  if (!existing) return { kind: 'busy' }; // deleted between the two statements: try again
+  if (existing.requestHash !== c.requestHash) return { kind: 'conflict' };
+  if (existing.status !== 'processing')
+    return { kind: 'terminal', executionId: existing.id, result: existing.result };
+  const reclaimed = await prisma.$executeRaw`
+    UPDATE engine_executions SET claim_token = ${token}::uuid, claimed_at = now()
+    WHERE id = ${existing.id}::uuid AND status = 'processing'
+      AND claimed_at <= now() - ${`${c.timeoutMs} milliseconds`}::interval`;
+  if (reclaimed !== 1) return { kind: 'busy' };
+  return {
+    kind: 'owner',
+    executionId: existing.id,
+    token,
+    snapshot: existing.definitionSnapshot as Snapshot, // the original freeze, not today's definition
+    points: existing.pointsRequested,
+    correlationId: existing.correlationId,
+  };
+}
+
+/** Steps 4-7 in one transaction, as the claim's owner. */
+async function execute(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  actor: Actor,
+  delivery: Delivery,
+  claim: Extract<Claim, { kind: 'owner' }>,
+  options: EngineOptions,
+  audit: (
+    f: {
+      outcome: string;
+      executionId?: string | null;
+      definitionId?: string | null;
+      errorCode?: string | null;
+    },
+    db?: Db,
+  ) => Promise<unknown>,
+): Promise<EngineEventResult> {
+  return prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ status: string; claim_token: string }[]>`
+      SELECT status, claim_token FROM engine_executions WHERE id = ${claim.executionId}::uuid FOR UPDATE`;
+    if (!row || row.status !== 'processing' || row.claim_token !== claim.token)
+      throw new LostClaim();
+
+    const now = options.now();
+    const { snapshot, points } = claim;
+    const base = {
+      eventId: claim.executionId,
+      replayed: false,
+      correlationId: claim.correlationId,
+      pointsRequested: points,
+    };
+    const outcome = await decide(tx, tenant, delivery.data, snapshot, now);
+
+    let result: EngineEventResult;
+    if (outcome.status === 'completed') {
+      try {
+        const moved = await moveCoins(
+          tx,
+          tenant,
+          { customerId: outcome.customerId, delta: points, reason: `engine:${claim.executionId}` },
+          { ...actor, source: 'engine' },
+        );
+        result = {
+          ...base,
+          status: 'completed',
+          customerId: outcome.customerId,
+          pointsApplied: points,
+          balanceBefore: moved.balanceAfter - points,
+          balanceAfter: moved.balanceAfter,
+          errorCode: null,
+          errorMessage: null,
+        };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'insufficient_balance') throw error;
+        const balance = await balanceOf(tx, outcome.customerId);
+        result = {
+          ...base,
+          status: 'failed',
+          customerId: outcome.customerId,
+          pointsApplied: 0,
+          balanceBefore: balance,
+          balanceAfter: balance,
+          errorCode: 'insufficient_balance',
+          errorMessage: error.message,
+        };
+      }
+    } else {
+      const balance = outcome.customerId ? await balanceOf(tx, outcome.customerId) : 0;
+      result = {
+        ...base,
+        status: outcome.status,
+        customerId: outcome.customerId,
+        pointsApplied: 0,
+        balanceBefore: balance,
+        balanceAfter: balance,
+        errorCode: outcome.errorCode,
+        errorMessage: outcome.why,
+      };
+    }
+
+    await tx.engineExecution.update({
+      where: { id: claim.executionId },
+      data: {
+        status: result.status,
+        customerId: result.customerId,
+        pointsApplied: result.pointsApplied,
+        errorCode: result.errorCode,
+        result,
+        completedAt: now,
+      },
+    });
+    await audit(
+      {
+        outcome: result.status,
+        executionId: claim.executionId,
+        definitionId: snapshot.id,
+        errorCode: result.errorCode,
+      },
+      tx,
+    );
+    return result;
+  });
+}
+
+export type Decision =
+  | { status: 'completed'; customerId: string; why: null }
+  | { status: 'skipped' | 'failed'; customerId: string | null; errorCode: string; why: string };
+
+/** Steps 4-5: who the player is and whether the rules let this delivery through. */
+export async function decide(
+  db: Db,
+  tenant: Tenant,
+  data: Record<string, unknown>,
+  snapshot: Snapshot,
+  now: Date,
+): Promise<Decision> {
+  const playerId = readField(data, snapshot.playerIdField);
+  if (playerId === undefined) {
+    return {
+      status: 'failed',
+      customerId: null,
+      errorCode: 'player_id_missing',
+      why: `data.${snapshot.playerIdField} is missing or not a string or number.`,
+    };
+  }
+  const customer = await db.customer.findFirst({
+    where: { ...tenant, externalId: playerId },
+    select: { id: true },
+  });
+  if (!customer) {
+    return {
+      status: 'failed',
+      customerId: null,
+      errorCode: 'player_not_found',
+      why: `No customer with external_id ${playerId} in this sub-brand.`,
+    };
+  }
+  const fixed = checkStatic(snapshot.constraints, now);
+  if (fixed.skip)
+    return { status: 'skipped', customerId: customer.id, errorCode: fixed.skip, why: fixed.why };
+  const constraints = snapshot.constraints as Constraints;
+  if (constraints.max_daily_per_player !== undefined || constraints.cooldown_seconds) {
+    const done = {
+      definitionId: snapshot.id,
+      customerId: customer.id,
+      status: 'completed' as const,
+    };
+    const [completedToday, last] = await Promise.all([
+      db.engineExecution.count({
+        where: { ...done, completedAt: { gte: utcDayStart(now), lte: now } },
+      }),
+      db.engineExecution.findFirst({
+        where: { ...done, completedAt: { lte: now } },
+        orderBy: { completedAt: 'desc' },
+        select: { completedAt: true },
+      }),
+    ]);
+    const history = checkHistory(constraints, now, {
+      completedToday,
+      lastCompletedAt: last?.completedAt ?? null,
+    });
+    if (history.skip)
+      return {
+        status: 'skipped',
+        customerId: customer.id,
+        errorCode: history.skip,
+        why: history.why,
+      };
+  }
+  return { status: 'completed', customerId: customer.id, why: null };
+}
+
+/** A field of the event's data; dotted names reach into objects (`player.id`). */
+function readField(data: Record<string, unknown>, path: string): string | undefined {
+  let value: unknown = data;
+  for (const part of path.split('.')) {
+    if (!value || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+async function balanceOf(db: Db, customerId: string): Promise<number> {
+  const wallet = await db.wallet.findUnique({ where: { customerId }, select: { balance: true } });
+  return Number(wallet?.balance ?? 0);
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { snakeKeys } from '../../casing.js';
+import { defineRoute } from '../../route.js';
+
+/** Events are limited to 16 KB, body fields included (spec: Limits). */
+const EVENT_BYTES = 16 * 1024;
+
+const RESULT_SELECTION =
+  'eventId status replayed correlationId customerId pointsRequested pointsApplied balanceBefore balanceAfter errorCode errorMessage';
+
+const engineEventResult = z.object({
+  event_id: z.uuid().describe('The execution id.'),
+  status: z
+    .enum(['completed', 'skipped', 'failed'])
+    .describe('Check it: a delivery that passed pre-flight always answers 200.'),
+  replayed: z
+    .boolean()
+    .describe(
+      'True when the key was already executed (a concurrent duplicate): the frozen result.',
+    ),
+  correlation_id: z.string(),
+  customer_id: z.uuid().nullable(),
+  points_requested: z.number().int(),
+  points_applied: z.number().int(),
+  balance_before: z.number().int(),
+  balance_after: z.number().int(),
+  error_code: z
+    .enum([
+      'outside_active_window',
+      'max_daily_reached',
+      'cooldown_active',
+      'invalid_constraints',
+      'player_id_missing',
+      'player_not_found',
+      'insufficient_balance',
+    ])
+    .nullable(),
+  error_message: z.string().nullable(),
+});
+
+const ENGINE_ERRORS = [
+  'not_found',
+  'override_not_allowed',
+  'invalid_points',
+  'missing_idempotency_key',
+  'idempotency_conflict',
+] as const;
+
+export const ingestEvent = defineRoute({
+  name: 'ingest_engine_event',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/engine/events',
+  scope: 'engine:events',
+  tag: 'Engine',
+  summary: 'Deliver a gameplay event',
+  description:
+    "Turns an event into a coin grant (or removal) under its definition's rules, exactly once per Idempotency-Key " +
+    "(the key is also the event's business id). data must hold the definition's player-id field (default " +
+    "externalUserId) with the customer's external_id. Answers 200 with status completed, skipped or failed: check " +
+    'it. points_override only for definitions that opt in. Body at most 16 KB.',
+  hints: { idempotent: true },
+  body: z.strictObject({
+    event_code: z.string().min(1).max(64).describe('The code of an active event definition.'),
+    data: z.record(z.string(), z.unknown()).describe("The event's data, with the player-id field."),
+    correlation_id: z
+      .string()
+      .min(1)
+      .max(128)
+      .optional()
+      .describe('Echoed back; generated when omitted.'),
+    points_override: z
+      .number()
+      .optional()
+      .describe('Whole coins within ±1,000,000; only where the definition opts in.'),
+  }),
+  idempotency: 'required',
+  transaction: 'self',
+  maxBodyBytes: EVENT_BYTES,
+  successStatus: 200,
+  response: engineEventResult,
+  errors: [...ENGINE_ERRORS],
+  operation: `mutation IngestEvent($input: DeliverEngineEventInput!, $key: String!) {
+    deliverEngineEvent(input: $input, idempotencyKey: $key) { ${RESULT_SELECTION} }
+  }`,
+  // Built by hand: `data` is the partner's own JSON and keeps its keys as sent.
+  variables: ({ body }, { idempotencyKey }) => ({
+    input: {
+      eventCode: body.event_code,
+      data: body.data,
+      pointsOverride: body.points_override,
+      correlationId: body.correlation_id,
+    },
+    key: idempotencyKey,
+  }),
+  result: (data) => ({ data: snakeKeys(data.deliverEngineEvent) }),
+});
+
+export const ingestWebhook = defineRoute({
+  name: 'ingest_engine_webhook',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/engine/webhooks/{code}',
+  scope: 'engine:events',
+  tag: 'Engine',
+  summary: 'Deliver a provider webhook',
+  description:
+    'The same pipeline for a raw webhook payload: {code} selects the definition, the payload is the event data. ' +
+    "The idempotency key comes from the payload's field named by the definition (default event_id, then id; ids " +
+    'over 64 characters are hashed), or else from an Idempotency-Key header; with neither, 400 missing_idempotency_key. ' +
+    'A repeat answers the frozen result with replayed: true. Body at most 16 KB.',
+  hints: {},
+  params: z.strictObject({
+    code: z.string().min(1).max(64).describe('The event definition code.'),
+  }),
+  body: z.record(z.string(), z.unknown()),
+  idempotency: 'none',
+  maxBodyBytes: EVENT_BYTES,
+  successStatus: 200,
+  response: engineEventResult,
+  errors: [...ENGINE_ERRORS],
+  operation: `mutation IngestWebhook($code: String!, $payload: JSON!, $key: String) {
+    deliverEngineWebhook(code: $code, payload: $payload, idempotencyKey: $key) { ${RESULT_SELECTION} }
+  }`,
+  variables: ({ params, body }, { idempotencyHeader }) => ({
+    code: params.code,
+    payload: body,
+    key: idempotencyHeader,
+  }),
+  result: (data) => ({ data: snakeKeys(data.deliverEngineWebhook) }),
+});

@@ -1,0 +1,286 @@
+// The engine: deliveries (partner keys, scope engine:events), and executions, audit and the
+// simulator for the backoffice (platform admin keys).
+import { deliverEvent, type EngineEventResult } from '../../domain/engine/deliver-event.js';
+import { deliverWebhook } from '../../domain/engine/deliver-webhook.js';
+import { simulateEvent, type Simulation } from '../../domain/engine/simulate-event.js';
+import { isClient } from '../../domain/db.js';
+import { AppError } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { EnvironmentEnum } from './environment.js';
+import { actorOf, tenantOf } from '../tenant.js';
+
+const ResultRef = builder.objectRef<EngineEventResult>('EngineEventResult').implement({
+  description:
+    'The outcome of a delivery. Check status: a delivery that passed pre-flight always answers 200.',
+  fields: (t) => ({
+    eventId: t.exposeID('eventId', { description: 'The execution id.' }),
+    status: t.exposeString('status', { description: 'completed, skipped or failed.' }),
+    replayed: t.exposeBoolean('replayed', {
+      description: 'True when this key was already executed: the frozen result.',
+    }),
+    correlationId: t.exposeString('correlationId'),
+    customerId: t.exposeID('customerId', { nullable: true }),
+    pointsRequested: t.exposeInt('pointsRequested'),
+    pointsApplied: t.exposeInt('pointsApplied'),
+    balanceBefore: t.expose('balanceBefore', { type: 'SafeInt' }),
+    balanceAfter: t.expose('balanceAfter', { type: 'SafeInt' }),
+    errorCode: t.exposeString('errorCode', { nullable: true }),
+    errorMessage: t.exposeString('errorMessage', { nullable: true }),
+  }),
+});
+
+/** Deliveries commit in steps of their own (the claim first), so they take the client. */
+function client(ctx: GraphQLContext): PrismaClient {
+  if (!isClient(ctx.db)) throw new Error('an engine delivery cannot run inside a transaction');
+  return ctx.db;
+}
+
+const engineOptions = (ctx: GraphQLContext) => ({ ...ctx.engine, now: ctx.now });
+
+const DeliverInput = builder.inputType('DeliverEngineEventInput', {
+  fields: (t) => ({
+    eventCode: t.string({ required: true }),
+    data: t.field({
+      type: 'JSON',
+      required: true,
+      description: "An object holding the definition's player-id field.",
+    }),
+    pointsOverride: t.float({
+      description: 'Only for definitions that opt in; a whole number within ±1,000,000.',
+    }),
+    correlationId: t.string({ description: 'Echoed back; generated when omitted.' }),
+  }),
+});
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value === 'object' && !Array.isArray(value);
+
+builder.mutationFields((t) => ({
+  deliverEngineEvent: t.field({
+    type: ResultRef,
+    authScopes: { scope: 'engine:events' },
+    args: {
+      input: t.arg({ type: DeliverInput, required: true }),
+      idempotencyKey: t.arg.string({ required: true }),
+    },
+    resolve: (_root, { input, idempotencyKey }, ctx) => {
+      if (!isObject(input.data))
+        throw new AppError('invalid_request', 'Invalid request. data: must be an object');
+      return deliverEvent(
+        client(ctx),
+        tenantOf(ctx),
+        actorOf(ctx),
+        {
+          channel: 'events',
+          eventCode: input.eventCode,
+          data: input.data,
+          pointsOverride: input.pointsOverride ?? undefined,
+          correlationId: input.correlationId,
+          idempotencyKey,
+        },
+        engineOptions(ctx),
+      );
+    },
+  }),
+  deliverEngineWebhook: t.field({
+    type: ResultRef,
+    authScopes: { scope: 'engine:events' },
+    args: {
+      code: t.arg.string({ required: true }),
+      payload: t.arg({ type: 'JSON', required: true }),
+      idempotencyKey: t.arg.string({ description: 'Used when the payload carries no id.' }),
+    },
+    resolve: (_root, { code, payload, idempotencyKey }, ctx) => {
+      if (!isObject(payload))
+        throw new AppError(
+          'invalid_request',
+          'Invalid request. The webhook body must be a JSON object.',
+        );
+      return deliverWebhook(
+        client(ctx),
+        tenantOf(ctx),
+        actorOf(ctx),
+        { code, payload, headerKey: idempotencyKey ?? null },
+        engineOptions(ctx),
+      );
+    },
+  }),
+}));
+
+const StatusEnum = builder.enumType('ExecutionStatus', {
+  values: ['processing', 'completed', 'skipped', 'failed'] as const,
+});
+
+builder.prismaObject('EngineExecution', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    subBrandId: t.exposeID('subBrandId'),
+    environment: t.expose('environment', { type: EnvironmentEnum }),
+    definitionId: t.exposeID('definitionId'),
+    idempotencyKey: t.exposeString('idempotencyKey'),
+    channel: t.exposeString('channel'),
+    status: t.expose('status', { type: StatusEnum }),
+    customerId: t.exposeID('customerId', { nullable: true }),
+    pointsRequested: t.exposeInt('pointsRequested'),
+    pointsApplied: t.exposeInt('pointsApplied'),
+    errorCode: t.exposeString('errorCode', { nullable: true }),
+    correlationId: t.exposeString('correlationId'),
+    definitionSnapshot: t.expose('definitionSnapshot', {
+      type: 'JSON',
+      description: 'The definition as it was for this delivery.',
+    }),
+    result: t.expose('result', { type: 'JSON', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    completedAt: t.expose('completedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.prismaObject('EngineAudit', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    executionId: t.exposeID('executionId', { nullable: true }),
+    definitionId: t.exposeID('definitionId', { nullable: true }),
+    eventCode: t.exposeString('eventCode'),
+    idempotencyKey: t.exposeString('idempotencyKey', { nullable: true }),
+    channel: t.exposeString('channel'),
+    outcome: t.exposeString('outcome', {
+      description: 'completed, skipped, failed, replayed or rejected.',
+    }),
+    errorCode: t.exposeString('errorCode', { nullable: true }),
+    correlationId: t.exposeString('correlationId'),
+    requestId: t.exposeString('requestId', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const EngineFilter = builder.inputType('EngineFilter', {
+  fields: (t) => ({
+    environment: t.field({ type: EnvironmentEnum, required: true }),
+    definitionId: t.id(),
+    customerId: t.id({
+      description: 'Executions only (audit rows name the execution, not the player).',
+    }),
+    status: t.string({ description: 'Executions: an ExecutionStatus. Audit: an outcome.' }),
+    correlationId: t.string(),
+    from: t.field({ type: 'DateTime', description: 'Inclusive.' }),
+    to: t.field({ type: 'DateTime', description: 'Exclusive.' }),
+  }),
+});
+
+type Filter = {
+  environment: 'live' | 'test';
+  definitionId?: string | number | null;
+  customerId?: string | number | null;
+  status?: string | null;
+  correlationId?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+};
+const uuidOrNone = (value: string | number | null | undefined) =>
+  value === null || value === undefined
+    ? undefined
+    : isUuid(String(value))
+      ? String(value)
+      : '00000000-0000-0000-0000-000000000000';
+const common = (subBrandId: string, f: Filter) => ({
+  subBrandId: uuidOrNone(subBrandId),
+  environment: f.environment,
+  definitionId: uuidOrNone(f.definitionId),
+  correlationId: f.correlationId ?? undefined,
+  createdAt: { gte: f.from ?? undefined, lt: f.to ?? undefined },
+});
+
+builder.queryFields((t) => ({
+  engineExecutions: t.prismaConnection({
+    type: 'EngineExecution',
+    cursor: 'id',
+    authScopes: { admin: true },
+    description: "A sub-brand's executions, newest first.",
+    args: {
+      subBrandId: t.arg.id({ required: true }),
+      filter: t.arg({ type: EngineFilter, required: true }),
+    },
+    resolve: (query, _root, { subBrandId, filter }, ctx) =>
+      ctx.db.engineExecution.findMany({
+        ...query,
+        where: {
+          ...common(String(subBrandId), filter),
+          customerId: uuidOrNone(filter.customerId),
+          status: (filter.status ?? undefined) as never,
+        },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  engineAudit: t.prismaConnection({
+    type: 'EngineAudit',
+    cursor: 'id',
+    authScopes: { admin: true },
+    description:
+      "A sub-brand's delivery audit, newest first: every delivery, replays and rejections included.",
+    args: {
+      subBrandId: t.arg.id({ required: true }),
+      filter: t.arg({ type: EngineFilter, required: true }),
+    },
+    resolve: (query, _root, { subBrandId, filter }, ctx) =>
+      ctx.db.engineAudit.findMany({
+        ...query,
+        where: {
+          ...common(String(subBrandId), filter),
+          outcome: filter.status ?? undefined,
+        },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+}));
+
+const SimulationRef = builder.objectRef<Simulation>('EngineSimulation').implement({
+  fields: (t) => ({
+    status: t.exposeString('status', {
+      description: 'completed, skipped, failed, or rejected (pre-flight).',
+    }),
+    errorCode: t.exposeString('errorCode', { nullable: true }),
+    explanation: t.exposeString('explanation', { description: 'Which rule decided, and why.' }),
+    customerId: t.exposeID('customerId', { nullable: true }),
+    pointsRequested: t.exposeInt('pointsRequested'),
+    balanceBefore: t.expose('balanceBefore', { type: 'SafeInt' }),
+    balanceAfter: t.expose('balanceAfter', { type: 'SafeInt' }),
+  }),
+});
+
+builder.queryField('simulateEngineEvent', (t) =>
+  t.field({
+    type: SimulationRef,
+    authScopes: { admin: true },
+    description:
+      'Runs the pipeline for a sample payload without claiming a key or moving coins, and explains the outcome.',
+    args: {
+      subBrandId: t.arg.id({ required: true }),
+      environment: t.arg({
+        type: EnvironmentEnum,
+        required: true,
+        description: 'Whose customers to look up.',
+      }),
+      eventCode: t.arg.string({ required: true }),
+      data: t.arg({ type: 'JSON', required: true }),
+      pointsOverride: t.arg.float(),
+      at: t.arg({ type: 'DateTime', description: 'The instant to simulate (default now).' }),
+    },
+    resolve: (_root, args, ctx) => {
+      if (!isObject(args.data))
+        throw new AppError('invalid_request', 'Invalid request. data: must be an object');
+      return simulateEvent(
+        ctx.db,
+        { subBrandId: String(args.subBrandId), environment: args.environment },
+        {
+          eventCode: args.eventCode,
+          data: args.data,
+          pointsOverride: args.pointsOverride ?? undefined,
+        },
+        args.at ?? ctx.now(),
+      );
+    },
+  }),
+);
