@@ -4,6 +4,7 @@ import { explainCustomerFilters } from './customers-explain.js';
 const BENCHES: Record<string, () => Promise<void>> = {
   explain: explainCustomerFilters,
   wallet: async () => (await import('./wallet.js')).benchWallet(),
+  engine: async () => (await import('./engine.js')).benchEngine(),
 };
 
 const name = process.argv[2];

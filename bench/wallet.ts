@@ -3,31 +3,32 @@
 // `pg` and (b) by pgbench; on one hot wallet and on 1,000 spread wallets; and replays of used
 // keys. Scenarios are interleaved (A, B, C, A, B, C, …) and reported as medians and ratios.
 // PostgreSQL only; needs pgbench (Debian: postgresql-client).
-import { spawn, spawnSync } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
 import { newId } from '../src/domain/ids.js';
 import { scratchDatabase } from './scratch-db.js';
+import {
+  CONNECTIONS,
+  load,
+  median as medianOf,
+  ROOT,
+  ROUNDS,
+  SECONDS,
+  startServer,
+  WORKERS,
+  type Sample,
+} from './support.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
-/** Server processes (WEB_CONCURRENCY); the machine has two cores, shared with PostgreSQL. */
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const WALLETS = 1000;
-const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** Bench customers have ids computable from their number, so pgbench can name them too. */
 const customerId = (n: number) => `01a00000-0000-7000-8000-${String(n).padStart(12, '0')}`;
-
-type Sample = { tps: number; p50: number; p99: number };
 
 export async function benchWallet() {
   const { url, drop } = await scratchDatabase('wallet');
@@ -87,10 +88,7 @@ export async function benchWallet() {
     );
     await pool.end();
 
-    const median = (name: string, field: keyof Sample) => {
-      const values = samples[name]!.map((s) => s[field]).sort((a, b) => a - b);
-      return values[Math.floor(values.length / 2)]!;
-    };
+    const median = (name: string, field: keyof Sample) => medianOf(samples[name]!, field);
     const rows = Object.keys(scenarios).map((name) => ({
       name,
       tps: median(name, 'tps'),
@@ -134,81 +132,17 @@ export async function benchWallet() {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The server as deployed: its own process, request logs on (written to /dev/null here). */
-async function startServer(url: string, handle: { stop: () => Promise<void> }): Promise<string> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
-      DATABASE_POOL_SIZE: String(CONNECTIONS),
-      WEB_CONCURRENCY: String(WORKERS),
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  handle.stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.on('exit', r));
-  };
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/openapi.json`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return base;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
 function http(base: string, key: string, pick: () => number, keys?: string[]): Promise<Sample> {
   let i = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/v1/customers/${customerId(pick())}/coins`,
-              headers: {
-                authorization: `Bearer ${key}`,
-                'content-type': 'application/json',
-                'idempotency-key': keys ? keys[i++ % keys.length]! : randomUUID(),
-              },
-              body: '{"delta":1}',
-            }),
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        if (result.non2xx) return reject(new Error(`${result.non2xx} non-2xx answers`));
-        resolve({ tps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-      },
-    );
-  });
+  return load(base, () => ({
+    path: `/api/v1/customers/${customerId(pick())}/coins`,
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      'idempotency-key': keys ? keys[i++ % keys.length]! : randomUUID(),
+    },
+    body: '{"delta":1}',
+  }));
 }
 
 /** Used keys, each replayed with the same body (customer 1, delta 1) as its first execution. */

@@ -242,6 +242,7 @@ const COMMANDS: Record<string, Command> = {
           environment: demo.apiKey.environment,
           scopes: demo.apiKey.scopes,
           created: demo.created,
+          event_codes: demo.eventCodes,
         },
         text: `Demo sub-brand ${demo.subBrandId}${demo.created ? ' created' : ''}.\nTest key (all scopes, shown once):\n  ${demo.apiKey.key}`,
       };

@@ -115,6 +115,10 @@ describe('npm run admin -- … --json', () => {
     expect(second.json.sub_brand_id).toBe(first.json.sub_brand_id);
     expect(second.json.brand_id).toBe(first.json.brand_id);
     expect(second.json.api_key).not.toBe(first.json.api_key);
+    expect(first.json.event_codes).toEqual(['login.daily', 'deposit.first', 'spin']);
+    expect(
+      await h.db.prisma.eventDefinition.count({ where: { subBrandId: first.json.sub_brand_id } }),
+    ).toBe(3);
     expect(
       (await h.call('GET', '/api/v1/health', { key: first.json.api_key })).body.data.sub_brand_id,
     ).toBe(first.json.sub_brand_id);

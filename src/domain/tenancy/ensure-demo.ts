@@ -3,7 +3,21 @@ import { newId } from '../ids.js';
 import { createApiKey, type CreatedApiKey } from './create-api-key.js';
 import { ALL_PARTNER_SCOPES } from './inputs.js';
 
-export type Demo = { brandId: string; subBrandId: string; apiKey: CreatedApiKey; created: boolean };
+export type Demo = {
+  brandId: string;
+  subBrandId: string;
+  apiKey: CreatedApiKey;
+  created: boolean;
+  /** The demo's engine event codes, for trying POST /api/v1/engine/events. */
+  eventCodes: string[];
+};
+
+/** Sample event definitions: a daily login, a first deposit, a spin with a cooldown. */
+const DEMO_DEFINITIONS = [
+  { code: 'login.daily', points: 10, constraints: { max_daily_per_player: 1 } },
+  { code: 'deposit.first', points: 500, constraints: {} },
+  { code: 'spin', points: 1, constraints: { cooldown_seconds: 5 }, allowPointsOverride: true },
+];
 
 /**
  * Creates the demo tenant on first call and reuses it after; every call mints a fresh test key
@@ -30,5 +44,15 @@ export async function ensureDemo(db: Db): Promise<Demo> {
     environment: 'test',
     scopes: ALL_PARTNER_SCOPES,
   });
-  return { brandId: subBrand.brandId, subBrandId: subBrand.id, apiKey, created };
+  await db.eventDefinition.createMany({
+    data: DEMO_DEFINITIONS.map((d) => ({ id: newId(), subBrandId: subBrand.id, ...d })),
+    skipDuplicates: true, // a rerun keeps the definitions (and any edits to them)
+  });
+  return {
+    brandId: subBrand.brandId,
+    subBrandId: subBrand.id,
+    apiKey,
+    created,
+    eventCodes: DEMO_DEFINITIONS.map((d) => d.code),
+  };
 }

@@ -1,0 +1,102 @@
+// Shared by the benchmarks: the server as deployed (its own process), and load from autocannon.
+import { spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+/** Server processes (WEB_CONCURRENCY); the machine has two cores, shared with PostgreSQL. */
+export const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+
+export type Sample = { tps: number; p50: number; p99: number };
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The server as deployed: its own process, request logs on (written to /dev/null here). */
+export async function startServer(
+  url: string,
+  handle: { stop: () => Promise<void> },
+): Promise<string> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      DATABASE_POOL_SIZE: String(CONNECTIONS),
+      WEB_CONCURRENCY: String(WORKERS),
+      REDIS_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  handle.stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`${base}/openapi.json`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return base;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+/** POSTs with a body and headers made per request, for SECONDS over CONNECTIONS. */
+export function load(
+  base: string,
+  make: () => { path: string; headers: Record<string, string>; body: string },
+  /** Called with the request's headers for every answered request. */
+  answered?: (headers: Record<string, string>) => void,
+): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (req, context) => {
+              const request = make();
+              (context as { headers?: Record<string, string> }).headers = request.headers;
+              return { ...req, ...request };
+            },
+            onResponse: (_status, _body, context) =>
+              answered?.((context as { headers: Record<string, string> }).headers),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        if (result.non2xx) return reject(new Error(`${result.non2xx} non-2xx answers`));
+        resolve({ tps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+      },
+    );
+  });
+}
+
+/** Medians of interleaved samples. */
+export function median(samples: Sample[], field: keyof Sample): number {
+  const values = samples.map((s) => s[field]).sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)]!;
+}
