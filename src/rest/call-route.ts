@@ -82,6 +82,13 @@ export async function callRoute(
     transaction: route.transaction ?? 'wrap',
     errorJson: (error) => JSON.stringify(FAMILIES[route.family].errorBody(error, call.requestId)),
   });
+  if (outcome.replayed && route.onStoredReplay) {
+    await route.onStoredReplay(deps.prisma, call.principal, {
+      json: outcome.json,
+      requestId: call.requestId,
+      idempotencyKey: key,
+    });
+  }
   return {
     status: outcome.status,
     json: outcome.json,

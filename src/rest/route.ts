@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
 import type { Scope } from '../domain/tenancy/scopes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -83,6 +84,12 @@ export type Route<
       idempotencyHeader: string | null;
     },
   ) => Record<string, unknown>;
+  /** Called when the Idempotency-Key layer answers a stored response (the engine audits it). */
+  onStoredReplay?: (
+    prisma: PrismaClient,
+    principal: Principal,
+    replay: { json: string; requestId: string; idempotencyKey: string },
+  ) => Promise<void>;
   /** Maps the operation's `data` to the wire body. */
   result: (data: Record<string, unknown>) => RouteResult;
 };

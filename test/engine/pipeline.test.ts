@@ -250,6 +250,14 @@ describe('exactly once', () => {
     expect(again.headers.get('idempotent-replay')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(again.body.data.replayed).toBe(false);
+    const audit = await h.db.prisma.engineAudit.findMany({
+      where: { idempotencyKey: key },
+      orderBy: { id: 'asc' },
+    });
+    expect(audit.map((a) => [a.outcome, a.executionId, a.requestId])).toEqual([
+      ['completed', first.body.data.event_id, first.headers.get('x-request-id')],
+      ['replayed', first.body.data.event_id, again.headers.get('x-request-id')],
+    ]);
     const other = await event({ data: { externalUserId: 'someone-else' } }, key);
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_conflict');

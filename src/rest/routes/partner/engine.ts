@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { auditStoredReplay } from '../../../domain/engine/audit-replay.js';
 import { snakeKeys } from '../../casing.js';
 import { defineRoute } from '../../route.js';
 
@@ -94,6 +95,12 @@ export const ingestEvent = defineRoute({
     key: idempotencyKey,
   }),
   result: (data) => ({ data: snakeKeys(data.deliverEngineEvent) }),
+  onStoredReplay: (prisma, principal, replay) =>
+    auditStoredReplay(
+      prisma,
+      { subBrandId: principal.subBrandId, environment: principal.environment },
+      replay,
+    ),
 });
 
 export const ingestWebhook = defineRoute({

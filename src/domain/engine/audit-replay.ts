@@ -1,0 +1,41 @@
+import type { Db } from '../db.js';
+import { newId } from '../ids.js';
+import type { Tenant } from '../tenant.js';
+
+/**
+ * A repeat answered from the HTTP layer's stored response never reaches the pipeline; it is
+ * still a delivery, so it gets its audit row here, tied to the execution it replays.
+ */
+export async function auditStoredReplay(
+  db: Db,
+  tenant: Tenant,
+  replay: { json: string; requestId: string; idempotencyKey: string },
+) {
+  const eventId = (JSON.parse(replay.json) as { data?: { event_id?: string } }).data?.event_id;
+  if (!eventId) return; // a stored refusal, not an execution
+  const execution = await db.engineExecution.findFirst({
+    where: { id: eventId, subBrandId: tenant.subBrandId, environment: tenant.environment },
+    select: {
+      id: true,
+      definitionId: true,
+      channel: true,
+      correlationId: true,
+      definitionSnapshot: true,
+    },
+  });
+  if (!execution) return;
+  await db.engineAudit.create({
+    data: {
+      id: newId(),
+      ...tenant,
+      executionId: execution.id,
+      definitionId: execution.definitionId,
+      eventCode: (execution.definitionSnapshot as { code: string }).code,
+      idempotencyKey: replay.idempotencyKey,
+      channel: execution.channel,
+      outcome: 'replayed',
+      correlationId: execution.correlationId,
+      requestId: replay.requestId,
+    },
+  });
+}
