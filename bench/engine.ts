@@ -8,7 +8,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/domain/ids.js';
-import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
 import { scratchDatabase } from './scratch-db.js';
 import {
   CONNECTIONS,
@@ -20,6 +19,7 @@ import {
   startServer,
   WORKERS,
   type Sample,
+  seedBenchTenant,
 } from './support.js';
 
 const PLAYERS = 1000;
@@ -29,27 +29,12 @@ export async function benchEngine() {
   const { url, drop } = await scratchDatabase('engine');
   const server = { stop: async () => {} };
   try {
-    const db = await openDatabase({ url });
-    const subBrand = newId();
-    const brand = newId();
-    await db.prisma.brand.create({ data: { id: brand, name: 'Bench' } });
-    await db.prisma.subBrand.create({ data: { id: subBrand, brandId: brand, name: 'Bench' } });
-    const { key } = await createApiKey(db.prisma, {
-      subBrandId: subBrand,
-      environment: 'live',
+    const { subBrand, key } = await seedBenchTenant(url, {
       scopes: ['engine:events'],
-      readLimit: 1_000_000,
-      writeLimit: 1_000_000,
+      customers: PLAYERS,
     });
-    await db.pool!.query(
-      `INSERT INTO customers (id, sub_brand_id, environment, external_id, first_name, last_name, status_changed_at)
-       SELECT gen_random_uuid(), $1, 'live', 'p' || g, 'B', 'Ench', now() FROM generate_series(1, $2::int) g`,
-      [subBrand, PLAYERS],
-    );
-    await db.pool!.query(
-      `INSERT INTO wallets (customer_id, sub_brand_id, environment) SELECT id, sub_brand_id, environment FROM customers`,
-    );
     const definition = newId();
+    const db = await openDatabase({ url });
     await db.prisma.eventDefinition.create({
       data: { id: definition, subBrandId: subBrand, code: 'spin', points: 1 },
     });

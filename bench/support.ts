@@ -3,6 +3,10 @@ import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { openDatabase } from '../src/db/database.js';
+import { newId } from '../src/domain/ids.js';
+import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
+import type { PARTNER_SCOPES } from '../src/domain/tenancy/scopes.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -99,4 +103,44 @@ export function load(
 export function median(samples: Sample[], field: keyof Sample): number {
   const values = samples.map((s) => s[field]).sort((a, b) => a - b);
   return values[Math.floor(values.length / 2)]!;
+}
+
+/** Bench customers have ids computable from their number (so pgbench can name them) and external_id `p<n>`. */
+export const benchCustomerId = (n: number) =>
+  `01a00000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+/**
+ * A migrated scratch database with one live tenant, a key whose rate limits are raised for the
+ * bench (the limiter still runs, it never refuses), and `customers` customers with empty wallets.
+ */
+export async function seedBenchTenant(
+  url: string,
+  options: { scopes: (typeof PARTNER_SCOPES)[number][]; customers: number },
+) {
+  const db = await openDatabase({ url });
+  try {
+    const brand = newId();
+    const subBrand = newId();
+    await db.prisma.brand.create({ data: { id: brand, name: 'Bench' } });
+    await db.prisma.subBrand.create({ data: { id: subBrand, brandId: brand, name: 'Bench' } });
+    const { key } = await createApiKey(db.prisma, {
+      subBrandId: subBrand,
+      environment: 'live',
+      scopes: options.scopes,
+      readLimit: 1_000_000,
+      writeLimit: 1_000_000,
+    });
+    await db.pool!.query(
+      `INSERT INTO customers (id, sub_brand_id, environment, external_id, first_name, last_name, status_changed_at)
+       SELECT ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid, $1, 'live', 'p' || g, 'B', 'Ench', now()
+       FROM generate_series(1, $2::int) g`,
+      [subBrand, options.customers],
+    );
+    await db.pool!.query(
+      `INSERT INTO wallets (customer_id, sub_brand_id, environment) SELECT id, sub_brand_id, environment FROM customers`,
+    );
+    return { subBrand, key, prisma: db.prisma };
+  } finally {
+    await db.close();
+  }
 }

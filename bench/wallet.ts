@@ -9,8 +9,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../src/db/database.js';
-import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
 import { newId } from '../src/domain/ids.js';
 import { scratchDatabase } from './scratch-db.js';
 import {
@@ -23,39 +21,22 @@ import {
   startServer,
   WORKERS,
   type Sample,
+  benchCustomerId,
+  seedBenchTenant,
 } from './support.js';
 
 const WALLETS = 1000;
 
-/** Bench customers have ids computable from their number, so pgbench can name them too. */
-const customerId = (n: number) => `01a00000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const customerId = benchCustomerId;
 
 export async function benchWallet() {
   const { url, drop } = await scratchDatabase('wallet');
   const server = { stop: async () => {} };
   try {
-    const db = await openDatabase({ url });
-    const brand = newId();
-    const subBrand = newId();
-    await db.prisma.brand.create({ data: { id: brand, name: 'Bench' } });
-    await db.prisma.subBrand.create({ data: { id: subBrand, brandId: brand, name: 'Bench' } });
-    const { key } = await createApiKey(db.prisma, {
-      subBrandId: subBrand,
-      environment: 'live',
+    const { subBrand, key } = await seedBenchTenant(url, {
       scopes: ['customers:coins', 'customers:read'],
-      readLimit: 1_000_000,
-      writeLimit: 1_000_000, // raised for the bench key: the limiter runs, it never refuses
+      customers: WALLETS,
     });
-    await db.pool!.query(
-      `INSERT INTO customers (id, sub_brand_id, environment, first_name, last_name, status_changed_at)
-       SELECT ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid, $1, 'live', 'B', 'Ench', now()
-       FROM generate_series(1, $2::int) g`,
-      [subBrand, WALLETS],
-    );
-    await db.pool!.query(
-      `INSERT INTO wallets (customer_id, sub_brand_id, environment) SELECT id, sub_brand_id, environment FROM customers`,
-    );
-    await db.close();
 
     const base = await startServer(url, server);
     const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
