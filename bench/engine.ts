@@ -20,6 +20,7 @@ import {
   WORKERS,
   type Sample,
   seedBenchTenant,
+  rawLoad,
 } from './support.js';
 
 const PLAYERS = 1000;
@@ -147,78 +148,60 @@ export async function benchEngine() {
 }
 
 /** The statements the HTTP path sends for a first delivery, from Node with raw `pg`. */
-async function raw(pool: pg.Pool, subBrand: string, definition: string): Promise<Sample> {
-  const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
-  const worker = async () => {
-    const client = await pool.connect();
-    try {
-      while (Date.now() < deadline) {
-        const started = process.hrtime.bigint();
-        const key = randomUUID();
-        const id = newId();
-        const token = newId();
-        const n = player();
-        await client.query(
-          `SELECT request_hash FROM idempotency_records WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2 AND expires_at > now()`,
-          [subBrand, key],
-        );
-        await client.query(
-          `SELECT * FROM event_definitions WHERE sub_brand_id = $1 AND code = 'spin' AND active LIMIT 1`,
-          [subBrand],
-        );
-        await client.query(
-          `INSERT INTO engine_executions (id, sub_brand_id, environment, definition_id, idempotency_key, request_hash, channel, status,
-             claim_token, claimed_at, points_requested, correlation_id, definition_snapshot)
-           VALUES ($1, $2, 'live', $3, $4::text, md5($4::text) || md5($4::text), 'events', 'processing', $5, now(), 1, 'cor', '{}')
-           ON CONFLICT (definition_id, environment, idempotency_key) DO NOTHING`,
-          [id, subBrand, definition, key, token],
-        );
-        await client.query('BEGIN');
-        await client.query(
-          `SELECT status, claim_token FROM engine_executions WHERE id = $1 FOR UPDATE`,
-          [id],
-        );
-        const customer = (
-          await client.query(
-            `SELECT id FROM customers WHERE sub_brand_id = $1 AND environment = 'live' AND external_id = $2 LIMIT 1`,
-            [subBrand, `p${n}`],
-          )
-        ).rows[0].id;
-        await client.query(
-          `WITH moved AS (UPDATE wallets SET balance = balance + 1, updated_at = now()
-             WHERE customer_id = $1 AND sub_brand_id = $2 AND environment = 'live' AND balance + 1 BETWEEN 0 AND 9007199254740991
-             RETURNING customer_id, balance)
-           INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
-           SELECT $3, customer_id, $2, 'live', 1, 'engine:' || $4::text, balance, 'engine' FROM moved`,
-          [customer, subBrand, newId(), id],
-        );
-        await client.query(
-          `UPDATE engine_executions SET status = 'completed', customer_id = $2, points_applied = 1, result = '{}', completed_at = now() WHERE id = $1`,
-          [id, customer],
-        );
-        await client.query(
-          `INSERT INTO engine_audit (id, sub_brand_id, environment, execution_id, definition_id, event_code, idempotency_key, channel, outcome, correlation_id)
-           VALUES ($1, $2, 'live', $3, $4, 'spin', $5, 'events', 'completed', 'cor')`,
-          [newId(), subBrand, id, definition, key],
-        );
-        await client.query('COMMIT');
-        await client.query(
-          `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
-           VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), 200, '{}', now() + interval '1 day') ON CONFLICT DO NOTHING`,
-          [subBrand, key],
-        );
-        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-      }
-    } finally {
-      client.release();
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  latencies.sort((a, b) => a - b);
-  return {
-    tps: latencies.length / SECONDS,
-    p50: latencies[Math.floor(latencies.length / 2)]!,
-    p99: latencies[Math.floor(latencies.length * 0.99)]!,
-  };
+function raw(pool: pg.Pool, subBrand: string, definition: string): Promise<Sample> {
+  return rawLoad(pool, async (client) => {
+    const key = randomUUID();
+    const id = newId();
+    const token = newId();
+    const n = player();
+    await client.query(
+      `SELECT request_hash FROM idempotency_records WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2 AND expires_at > now()`,
+      [subBrand, key],
+    );
+    await client.query(
+      `SELECT * FROM event_definitions WHERE sub_brand_id = $1 AND code = 'spin' AND active LIMIT 1`,
+      [subBrand],
+    );
+    await client.query(
+      `INSERT INTO engine_executions (id, sub_brand_id, environment, definition_id, idempotency_key, request_hash, channel, status,
+         claim_token, claimed_at, points_requested, correlation_id, definition_snapshot)
+       VALUES ($1, $2, 'live', $3, $4::text, md5($4::text) || md5($4::text), 'events', 'processing', $5, now(), 1, 'cor', '{}')
+       ON CONFLICT (definition_id, environment, idempotency_key) DO NOTHING`,
+      [id, subBrand, definition, key, token],
+    );
+    await client.query('BEGIN');
+    await client.query(
+      `SELECT status, claim_token FROM engine_executions WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const customer = (
+      await client.query(
+        `SELECT id FROM customers WHERE sub_brand_id = $1 AND environment = 'live' AND external_id = $2 LIMIT 1`,
+        [subBrand, `p${n}`],
+      )
+    ).rows[0].id;
+    await client.query(
+      `WITH moved AS (UPDATE wallets SET balance = balance + 1, updated_at = now()
+         WHERE customer_id = $1 AND sub_brand_id = $2 AND environment = 'live' AND balance + 1 BETWEEN 0 AND 9007199254740991
+         RETURNING customer_id, balance)
+       INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
+       SELECT $3, customer_id, $2, 'live', 1, 'engine:' || $4::text, balance, 'engine' FROM moved`,
+      [customer, subBrand, newId(), id],
+    );
+    await client.query(
+      `UPDATE engine_executions SET status = 'completed', customer_id = $2, points_applied = 1, result = '{}', completed_at = now() WHERE id = $1`,
+      [id, customer],
+    );
+    await client.query(
+      `INSERT INTO engine_audit (id, sub_brand_id, environment, execution_id, definition_id, event_code, idempotency_key, channel, outcome, correlation_id)
+       VALUES ($1, $2, 'live', $3, $4, 'spin', $5, 'events', 'completed', 'cor')`,
+      [newId(), subBrand, id, definition, key],
+    );
+    await client.query('COMMIT');
+    await client.query(
+      `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
+       VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), 200, '{}', now() + interval '1 day') ON CONFLICT DO NOTHING`,
+      [subBrand, key],
+    );
+  });
 }

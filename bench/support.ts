@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/domain/ids.js';
 import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
@@ -143,4 +144,35 @@ export async function seedBenchTenant(
   } finally {
     await db.close();
   }
+}
+
+/**
+ * The raw-SQL baselines: CONNECTIONS clients each repeat `once` for SECONDS; the sample is
+ * completed runs per second and their latency percentiles.
+ */
+export async function rawLoad(
+  pool: pg.Pool,
+  once: (client: pg.PoolClient) => Promise<void>,
+): Promise<Sample> {
+  const latencies: number[] = [];
+  const deadline = Date.now() + SECONDS * 1000;
+  const worker = async () => {
+    const client = await pool.connect();
+    try {
+      while (Date.now() < deadline) {
+        const started = process.hrtime.bigint();
+        await once(client);
+        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    tps: latencies.length / SECONDS,
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+  };
 }

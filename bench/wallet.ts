@@ -23,6 +23,7 @@ import {
   type Sample,
   benchCustomerId,
   seedBenchTenant,
+  rawLoad,
 } from './support.js';
 
 const WALLETS = 1000;
@@ -167,37 +168,19 @@ const TRANSACTION = (sub: string, customer: string, idem: string, movement: stri
    WHERE sub_brand_id = '${sub}' AND environment = 'live' AND key = ${idem}`,
 ];
 
-async function raw(pool: pg.Pool, sub: string, pick: () => number): Promise<Sample> {
-  const latencies: number[] = [];
-  const deadline = Date.now() + SECONDS * 1000;
-  const worker = async () => {
-    const client = await pool.connect();
-    try {
-      while (Date.now() < deadline) {
-        const started = process.hrtime.bigint();
-        // Each statement numbers its own parameters from $1.
-        const idem = randomUUID();
-        const claim = TRANSACTION(sub, '', '$1::text', '')[0]!;
-        const move = TRANSACTION(sub, '$1::uuid', '', '$2::uuid')[1]!;
-        const record = TRANSACTION(sub, '', '$1::text', '')[2]!;
-        await client.query('BEGIN');
-        await client.query(claim, [idem]);
-        await client.query(move, [customerId(pick()), newId()]);
-        await client.query(record, [idem]);
-        await client.query('COMMIT');
-        latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-      }
-    } finally {
-      client.release();
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  latencies.sort((a, b) => a - b);
-  return {
-    tps: latencies.length / SECONDS,
-    p50: latencies[Math.floor(latencies.length * 0.5)]!,
-    p99: latencies[Math.floor(latencies.length * 0.99)]!,
-  };
+function raw(pool: pg.Pool, sub: string, pick: () => number): Promise<Sample> {
+  // Each statement numbers its own parameters from $1.
+  const claim = TRANSACTION(sub, '', '$1::text', '')[0]!;
+  const move = TRANSACTION(sub, '$1::uuid', '', '$2::uuid')[1]!;
+  const record = TRANSACTION(sub, '', '$1::text', '')[2]!;
+  return rawLoad(pool, async (client) => {
+    const idem = randomUUID();
+    await client.query('BEGIN');
+    await client.query(claim, [idem]);
+    await client.query(move, [customerId(pick()), newId()]);
+    await client.query(record, [idem]);
+    await client.query('COMMIT');
+  });
 }
 
 async function pgbench(url: string, sub: string, customerExpr: string): Promise<Sample> {
