@@ -51,7 +51,7 @@ export type EngineEventResult = {
   errorMessage: string | null;
 };
 
-type Definition = NonNullable<Awaited<ReturnType<typeof findActiveDefinition>>>;
+export type Definition = NonNullable<Awaited<ReturnType<typeof findActiveDefinition>>>;
 type Snapshot = {
   id: string;
   code: string;
@@ -108,6 +108,8 @@ export async function deliverEvent(
   actor: Actor,
   delivery: Delivery,
   options: EngineOptions,
+  /** Already through pre-flight (a webhook resolves its definition to find its key). */
+  resolved?: Definition,
 ): Promise<EngineEventResult> {
   const correlationId = delivery.correlationId || newCorrelationId();
   const audit = (
@@ -137,7 +139,7 @@ export async function deliverEvent(
 
   let definition: Definition;
   try {
-    definition = await preflight(prisma, tenant, delivery);
+    definition = resolved ?? (await preflight(prisma, tenant, delivery));
   } catch (error) {
     if (error instanceof AppError) await audit({ outcome: 'rejected', errorCode: error.code });
     throw error;

@@ -84,6 +84,7 @@ export async function deliverWebhook(
       correlationId,
     },
     options,
+    definition,
   );
 }
 
