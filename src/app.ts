@@ -12,6 +12,7 @@ import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import type { Logger } from './logger.js';
 import { docsRouter } from './pages/docs.js';
+import { storeRouter } from './pages/store.js';
 import { guidePage } from './pages/guide.js';
 import { OperationStore } from './rest/execute-operation.js';
 import { FAMILIES, familyOfPath } from './rest/families.js';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.get('/openapi.json', (_req, res) => void res.json(openapi));
   app.use(docsRouter());
+  app.use(storeRouter({ prisma: deps.prisma, now }));
   app.get(
     '/api/v1/guide',
     (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),
@@ -67,10 +69,19 @@ export function createApp(deps: AppDeps): Express {
     engine,
     graphiql: deps.graphiql ?? false,
     logger: deps.logger,
+    publicBaseUrl: deps.publicBaseUrl,
   });
   app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
 
-  app.use(buildRestRouter(routes, { prisma: deps.prisma, operations, now, engine }));
+  app.use(
+    buildRestRouter(routes, {
+      prisma: deps.prisma,
+      operations,
+      now,
+      engine,
+      publicBaseUrl: deps.publicBaseUrl,
+    }),
+  );
   app.use((req) => {
     throw new AppError(
       'not_found',

@@ -27,6 +27,9 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /** How long an engine delivery's claim is honoured before a retry may take it over. */
   ENGINE_CLAIM_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  // Read where store sessions are signed (domain/store-sessions); validated here so a weak
+  // secret stops the server at start rather than signing with it.
+  STORE_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {

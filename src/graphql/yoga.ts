@@ -5,6 +5,7 @@ import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { AppError } from '../domain/errors.js';
+import { baseUrlOf } from '../http/base-url.js';
 import { locals } from '../http/locals.js';
 import type { Logger } from '../logger.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -19,6 +20,7 @@ export function createGraphQLHandler(deps: {
   engine: GraphQLContext['engine'];
   graphiql: boolean;
   logger: Logger;
+  publicBaseUrl: string | undefined;
 }) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
@@ -28,10 +30,11 @@ export function createGraphQLHandler(deps: {
       : false,
     landingPage: false,
     logging: false,
-    context: ({ res }) => ({
+    context: ({ req, res }) => ({
       db: deps.prisma,
       principal: locals(res).principal!,
       requestId: locals(res).requestId,
+      baseUrl: baseUrlOf(req, deps.publicBaseUrl),
       now: deps.now,
       engine: deps.engine,
     }),

@@ -1,6 +1,7 @@
 // GET /api/v1/guide: the integration guide, from a key to a shipped order, with curl lines that
 // work against this server.
 import type { Request } from 'express';
+import { baseUrlOf } from '../http/base-url.js';
 import { escapeHtml } from './html.js';
 
 type Step = { title: string; text: string; curl?: string };
@@ -34,16 +35,22 @@ const steps = (base: string): Step[] => [
       'a debit that would is refused with 409 `insufficient_balance`.',
     curl:
       `curl -s ${base}/api/v1/customers/$CUSTOMER_ID/coins -H "Authorization: Bearer $KEY" \\\n` +
-      `  -H "Content-Type: application/json" -H "Idempotency-Key: welcome-bonus-42" -d '{"delta":500,"reason":"welcome bonus"}'`,
+      `  -H "Content-Type: application/json" -H "Idempotency-Key: welcome-bonus-42" -d '{"delta":5000,"reason":"welcome bonus"}'`,
   },
   {
     title: '5. Browse prizes',
-    text: 'Products visible to your sub-brand and market, with sell and coin prices per `listing_market_id`.',
-    curl: `curl -s "${base}/api/v1/products?limit=10" -H "Authorization: Bearer $KEY"`,
+    text:
+      'Products your sub-brand can order in its market. Each variant lists its `listings`: the ' +
+      '`listing_market_id` to order with, the sell price (minor units) and the coin price. Filter with `q`, ' +
+      '`category_id` or `catalog_id`.',
+    curl: `curl -s "${base}/api/v1/products?q=voucher&limit=10" -H "Authorization: Bearer $KEY"`,
   },
   {
     title: '6. Reserve an order',
-    text: "Spends the customer's coins for the chosen listings and reserves stock.",
+    text:
+      "Spends the customer's coins for the chosen listings and takes the stock, all or nothing: short coins are " +
+      '409 `insufficient_balance`, short stock 409 `out_of_stock`. Physical prizes need `recipient_name` and ' +
+      '`shipping_address`. Until it ships, `DELETE /api/v1/orders/$ORDER_ID` cancels it and refunds the coins.',
     curl:
       `curl -s ${base}/api/v1/orders -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \\\n` +
       `  -H "Idempotency-Key: order-42-1" \\\n` +
@@ -57,7 +64,7 @@ const steps = (base: string): Step[] => [
 ];
 
 export function guidePage(req: Request, publicBaseUrl: string | undefined): string {
-  const base = publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const base = baseUrlOf(req, publicBaseUrl);
   const body = steps(base)
     .map(
       (s) =>

@@ -18,11 +18,14 @@ export type RouteDeps = {
   operations: OperationStore;
   now: () => Date;
   engine: GraphQLContext['engine'];
+  publicBaseUrl?: string | undefined;
 };
 
 export type RouteCall = {
   principal: Principal;
   requestId: string;
+  /** Where the caller reaches this service, for absolute links in answers. */
+  baseUrl: string;
   /** The concrete path called, part of what makes two idempotent requests the same. */
   path: string;
   params: Record<string, unknown>;
@@ -58,6 +61,7 @@ export async function callRoute(
       db,
       principal: call.principal,
       requestId: call.requestId,
+      baseUrl: call.baseUrl,
       now: deps.now,
       engine: deps.engine,
     };

@@ -3,6 +3,7 @@
 import express, { Router, type Request, type RequestHandler } from 'express';
 import { AppError } from '../domain/errors.js';
 import { requirePrincipal } from '../http/authenticate.js';
+import { baseUrlOf } from '../http/base-url.js';
 import { locals } from '../http/locals.js';
 import { callRoute, type RouteDeps } from './call-route.js';
 import type { Route } from './route.js';
@@ -60,6 +61,7 @@ const handle =
     const out = await callRoute(deps, route, {
       principal: l.principal!,
       requestId: l.requestId,
+      baseUrl: baseUrlOf(req, deps.publicBaseUrl),
       path: req.path,
       params: req.params,
       query: req.query as Record<string, unknown>,

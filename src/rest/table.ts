@@ -2,8 +2,10 @@
 // MCP tools are all derived from this list. Order matters where paths overlap: a literal segment
 // (`/customers/bulk/coins`) comes before the parameter it would otherwise match (`/customers/{id}`).
 import type { Route } from './route.js';
+import * as catalog from './routes/partner/catalog.js';
 import * as customers from './routes/partner/customers.js';
 import * as engine from './routes/partner/engine.js';
+import * as orders from './routes/partner/orders.js';
 import { getHealth } from './routes/partner/system.js';
 import * as wallet from './routes/partner/wallet.js';
 
@@ -18,6 +20,22 @@ export const ROUTES: Route[] = [
   wallet.adjustCoins,
   wallet.getCoins,
   wallet.listMovements,
+  catalog.searchProducts,
+  catalog.getProduct,
+  catalog.listStores,
+  catalog.getStore,
+  catalog.listCatalogs,
+  catalog.getCatalog,
+  catalog.listCategories,
+  catalog.getBrandSubBrand,
+  orders.reserveOrder,
+  orders.listOrders,
+  orders.getOrder,
+  orders.cancelOrder,
+  orders.getOrderShipping,
+  orders.updateOrderShipping,
+  orders.getOrderReservation,
+  orders.createStoreSession,
   engine.ingestEvent,
   engine.ingestWebhook,
 ];

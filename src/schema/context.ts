@@ -7,6 +7,8 @@ export type GraphQLContext = {
   db: Db;
   principal: Principal;
   requestId: string;
+  /** Where this service is reached (PUBLIC_BASE_URL, or the request's own host): absolute links. */
+  baseUrl: string;
   /** The clock, injectable so tests can cross a UTC midnight. */
   now: () => Date;
   /** The engine's claim time-out (and, in tests, injected faults). */

@@ -10,6 +10,11 @@ import './types/customer.js';
 import './types/wallet.js';
 import './types/event-definition.js';
 import './types/engine.js';
+import './types/catalog.js';
+import './types/catalog-admin.js';
+import './types/order.js';
+import './types/sub-brand-profile.js';
+import './types/store-session.js';
 
 let schema: GraphQLSchema | undefined;
 

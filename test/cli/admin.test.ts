@@ -122,6 +122,28 @@ describe('npm run admin -- … --json', () => {
     expect(
       (await h.call('GET', '/api/v1/health', { key: first.json.api_key })).body.data.sub_brand_id,
     ).toBe(first.json.sub_brand_id);
+
+    // The sample catalog, seeded once: a dozen products, a store, an approved catalog and a
+    // pending proposal that partner keys cannot see.
+    const key = second.json.api_key;
+    const products = await h.call('GET', '/api/v1/products?limit=100', { key });
+    expect(products.body.data).toHaveLength(12);
+    expect(
+      products.body.data.every(
+        (p: { translations: object; variants: { listings: unknown[] }[] }) =>
+          Object.keys(p.translations).length === 5 &&
+          p.variants.every((v) => v.listings.length === 1),
+      ),
+    ).toBe(true);
+    expect((await h.call('GET', '/api/v1/stores', { key })).body.data).toHaveLength(1);
+    const catalogs = await h.call('GET', '/api/v1/catalogs', { key });
+    expect(catalogs.body.data.map((c: { name: string }) => c.name)).toEqual(['Demo rewards']);
+    expect(
+      await h.db.prisma.catalog.count({
+        where: { subBrandId: first.json.sub_brand_id, status: 'pending' },
+      }),
+    ).toBe(1);
+    expect((await h.call('GET', '/api/v1/categories', { key })).body.data).toHaveLength(4);
   });
 
   it.each([

@@ -14,6 +14,8 @@ export type Principal = {
   readLimit: number | null;
   writeLimit: number | null;
   isPlatformAdmin: boolean;
+  /** The market the sub-brand serves (country + currency): the only listings its keys see. */
+  market: { country: string; currency: string } | null;
 };
 
 export type AuthFailure = 'malformed' | 'unknown' | 'revoked';
@@ -29,6 +31,8 @@ type KeyRow = {
   revoked_at: Date | null;
   brand_id: string;
   is_platform: boolean;
+  country: string | null;
+  currency: string;
 };
 
 export async function authenticateApiKey(
@@ -40,7 +44,8 @@ export async function authenticateApiKey(
   // One statement (every request runs it): the key and its sub-brand together.
   const [row] = await db.$queryRaw<KeyRow[]>`
     SELECT k.id, k.sub_brand_id, k.environment::text AS environment, k.scopes, k.allowed_cidrs,
-           k.read_limit, k.write_limit, k.revoked_at, s.brand_id, s.is_platform
+           k.read_limit, k.write_limit, k.revoked_at, s.brand_id, s.is_platform,
+           s.country, s.currency
     FROM api_keys k JOIN sub_brands s ON s.id = k.sub_brand_id
     WHERE k.key_hash = ${hashKey(key)}`;
   if (!row) return { failure: 'unknown' };
@@ -57,6 +62,7 @@ export async function authenticateApiKey(
       readLimit: row.read_limit,
       writeLimit: row.write_limit,
       isPlatformAdmin: row.is_platform && scopes.includes(ADMIN_SCOPE),
+      market: row.country ? { country: row.country, currency: row.currency } : null,
     },
   };
 }

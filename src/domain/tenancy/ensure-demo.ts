@@ -1,3 +1,4 @@
+import { ensureDemoCatalog } from '../catalog/demo-catalog.js';
 import { inTransaction, type Db } from '../db.js';
 import { newId } from '../ids.js';
 import { createApiKey, type CreatedApiKey } from './create-api-key.js';
@@ -21,7 +22,7 @@ const DEMO_DEFINITIONS = [
 
 /**
  * Creates the demo tenant on first call and reuses it after; every call mints a fresh test key
- * with every partner scope, since keys are shown only once. Later issues seed sample data here.
+ * with every partner scope, since keys are shown only once; seeds the sample catalog.
  */
 export async function ensureDemo(db: Db): Promise<Demo> {
   let subBrand = await db.subBrand.findFirst({ where: { isDemo: true } });
@@ -47,6 +48,11 @@ export async function ensureDemo(db: Db): Promise<Demo> {
   await db.eventDefinition.createMany({
     data: DEMO_DEFINITIONS.map((d) => ({ id: newId(), subBrandId: subBrand.id, ...d })),
     skipDuplicates: true, // a rerun keeps the definitions (and any edits to them)
+  });
+  await ensureDemoCatalog(db, {
+    id: subBrand.id,
+    country: subBrand.country ?? 'ES',
+    currency: subBrand.currency,
   });
   return {
     brandId: subBrand.brandId,

@@ -1,0 +1,101 @@
+// The price of a listing (docs/catalog-and-orders.md). The base cost is what a prize costs the
+// platform in a market; each margin of the cascade (platform → brand → sub-brand) applies to the
+// price the level before it charges, rounded half up to a whole minor unit at every step, so
+// each party's price is an exact amount it could invoice. The coin price is the sell price
+// converted at the sub-brand's ratio, rounded up: a prize never costs a fraction of a coin less
+// than its money value.
+import type { Db } from '../db.js';
+import { AppError } from '../errors.js';
+
+/** 1 basis point = 0.01 %. Margins are 0-100,000 bps (0-1000 %). */
+export const MAX_MARGIN_BPS = 100_000;
+
+/** ISO 4217 currencies whose minor unit is not the cent (everything else has 2 decimals). */
+const EXPONENTS: Record<string, number> = {
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
+  CLF: 4,
+  UYW: 4,
+};
+
+/** Decimals of a currency's minor unit: 2 for EUR (cents), 0 for JPY, 3 for KWD. */
+export const currencyExponent = (currency: string): number => EXPONENTS[currency] ?? 2;
+
+/** One step of the cascade: price × (1 + bps / 10,000), half up to a whole minor unit. */
+export function applyMargin(price: number, bps: number): number {
+  // Integers all the way: price ≤ 2^31 and bps ≤ 10^5 keep the product far below 2^53.
+  return Math.floor((price * (10_000 + bps) + 5_000) / 10_000);
+}
+
+/** The sell price in minor units: the base cost through every margin, in order. */
+export const cascadePrice = (baseCost: number, marginsBps: readonly number[]): number =>
+  marginsBps.reduce(applyMargin, baseCost);
+
+/** Whole coins for a price in minor units, at `coinsPerUnit` coins per major unit, rounded up. */
+export function coinPrice(sellPrice: number, currency: string, coinsPerUnit: number): number {
+  const perUnit = 10 ** currencyExponent(currency);
+  return Math.ceil((sellPrice * coinsPerUnit) / perUnit);
+}
+
+/** What a sub-brand's prices depend on, read once per request. */
+export type Pricing = {
+  marginsBps: [platform: number, brand: number, subBrand: number];
+  coinsPerUnit: number;
+  /** The market the sub-brand serves: only its listings there are visible. Null: none. */
+  market: { country: string; currency: string } | null;
+};
+
+export const PLATFORM_MARGIN_KEY = 'platform_margin_bps';
+
+export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> {
+  const [subBrand, platform] = await Promise.all([
+    db.subBrand.findUniqueOrThrow({
+      where: { id: subBrandId },
+      select: {
+        marginBps: true,
+        coinsPerUnit: true,
+        country: true,
+        currency: true,
+        brand: { select: { marginBps: true } },
+      },
+    }),
+    db.platformSetting.findUnique({ where: { key: PLATFORM_MARGIN_KEY } }),
+  ]);
+  return {
+    marginsBps: [Number(platform?.value ?? 0), subBrand.brand.marginBps, subBrand.marginBps],
+    coinsPerUnit: subBrand.coinsPerUnit,
+    market: subBrand.country ? { country: subBrand.country, currency: subBrand.currency } : null,
+  };
+}
+
+/** A listing's two prices for a partner (never its cost). */
+export function priceListing(listing: { baseCost: number; currency: string }, pricing: Pricing) {
+  const sellPrice = cascadePrice(listing.baseCost, pricing.marginsBps);
+  const coins = coinPrice(sellPrice, listing.currency, pricing.coinsPerUnit);
+  if (!Number.isSafeInteger(coins)) {
+    throw new AppError('internal_error', 'A listing price exceeds the coin range.');
+  }
+  return { sellPrice, coinPrice: coins };
+}

@@ -1,0 +1,48 @@
+// What a partner key can see of the catalog: its own sub-brand's active listings in the market
+// it serves, of active products; platform catalogs and its own approved proposals. Everything
+// else is invisible (404 when asked for by id), never forbidden.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Pricing } from './pricing.js';
+
+type Market = Pricing['market'];
+
+/** The sub-brand's listings a partner may order from. */
+export function visibleListings(
+  subBrandId: string,
+  market: Market,
+): Prisma.ListingMarketWhereInput {
+  if (!market) return { id: { in: [] } };
+  return {
+    subBrandId,
+    active: true,
+    country: market.country,
+    currency: market.currency,
+    variant: { product: { status: 'active' } },
+  };
+}
+
+/** Products with at least one visible listing. */
+export function visibleProducts(subBrandId: string, market: Market): Prisma.ProductWhereInput {
+  if (!market) return { id: { in: [] } };
+  return {
+    status: 'active',
+    variants: {
+      some: {
+        listings: {
+          some: {
+            subBrandId,
+            active: true,
+            country: market.country,
+            currency: market.currency,
+          },
+        },
+      },
+    },
+  };
+}
+
+/** Catalogs the sub-brand can use: the platform's, and its own proposals once approved. */
+export const visibleCatalogs = (subBrandId: string): Prisma.CatalogWhereInput => ({
+  status: 'approved',
+  OR: [{ subBrandId: null }, { subBrandId }],
+});

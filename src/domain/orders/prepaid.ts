@@ -1,0 +1,72 @@
+// A prepaid brand's money: orders reserve it atomically (one guarded UPDATE), cancellations
+// release it, the backoffice tops it up. Every change is a prepaid movement.
+import type { Environment } from '../../generated/prisma/enums.js';
+import type { Db } from '../db.js';
+import { inTransaction } from '../db.js';
+import { currencyCode } from '../catalog/inputs.js';
+import { AppError, notFound } from '../errors.js';
+import { isUuid, newId } from '../ids.js';
+import { parseInput } from '../validation.js';
+
+type Account = { brandId: string; environment: Environment; currency: string };
+
+/**
+ * Moves a prepaid balance by a signed amount if it stays ≥ 0 and the account is in `currency`;
+ * answers the balance after, or null when it does not fit (no account counts as a balance of 0).
+ */
+export async function movePrepaid(
+  db: Db,
+  account: Account,
+  delta: number,
+  reason: string,
+  orderId: string | null,
+): Promise<bigint | null> {
+  if (delta === 0) return 0n;
+  const rows = await db.$queryRaw<{ balance: bigint }[]>`
+    WITH moved AS (
+      UPDATE prepaid_accounts SET balance = balance + ${delta}::bigint, updated_at = now()
+      WHERE brand_id = ${account.brandId}::uuid AND environment = ${account.environment}::environment
+        AND currency = ${account.currency} AND balance + ${delta}::bigint >= 0
+      RETURNING balance
+    ), logged AS (
+      INSERT INTO prepaid_movements (id, brand_id, environment, delta, balance_after, reason, order_id)
+      SELECT ${newId()}::uuid, ${account.brandId}::uuid, ${account.environment}::environment,
+             ${delta}::bigint, balance, ${reason}, ${orderId}::uuid
+      FROM moved
+    )
+    SELECT balance FROM moved`;
+  return rows[0]?.balance ?? null;
+}
+
+/** Adds money to a brand's prepaid account (opening it in `currency` on the first top-up). */
+export async function topUpPrepaid(
+  db: Db,
+  input: { brandId: string; environment: Environment; currency: string; amount: number },
+) {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new AppError('invalid_request', 'amount: must be a positive integer (minor units)');
+  }
+  parseInput(currencyCode, input.currency);
+  if (!isUuid(input.brandId) || !(await db.brand.findUnique({ where: { id: input.brandId } }))) {
+    throw notFound('Brand');
+  }
+  return inTransaction(db, async (tx) => {
+    const existing = await tx.prepaidAccount.upsert({
+      where: { brandId_environment: { brandId: input.brandId, environment: input.environment } },
+      create: {
+        brandId: input.brandId,
+        environment: input.environment,
+        currency: input.currency,
+      },
+      update: {},
+    });
+    if (existing.currency !== input.currency) {
+      throw new AppError(
+        'invalid_request',
+        `currency: the account is held in ${existing.currency}; top it up in that currency`,
+      );
+    }
+    const balance = await movePrepaid(tx, { ...input }, input.amount, 'topup', null);
+    return { ...existing, balance: balance! };
+  });
+}

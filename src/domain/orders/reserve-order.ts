@@ -1,0 +1,198 @@
+// Reserving an order (POST /api/v1/orders): one transaction that snapshots the prices, spends
+// the customer's coins through the one ledger function, takes the stock, and reserves a prepaid
+// brand's money. Either all of it happens or none (short coins or stock: nothing is created).
+import type { z } from 'zod';
+import { visibleListings } from '../catalog/visibility.js';
+import { loadPricing, priceListing } from '../catalog/pricing.js';
+import type { Db } from '../db.js';
+import { inTransaction } from '../db.js';
+import { AppError, invalidRequest, notFound } from '../errors.js';
+import { idTime, newId } from '../ids.js';
+import { moveCoins } from '../ledger/move-coins.js';
+import type { Actor, Tenant } from '../tenant.js';
+import { parseInput } from '../validation.js';
+import { movePrepaid } from './prepaid.js';
+import { reserveOrderInput } from './schemas.js';
+import { takeStock } from './stock.js';
+
+/** Customers under these statuses may not redeem (docs/catalog-and-orders.md). */
+const NOT_ELIGIBLE = new Set(['restricted', 'banned']);
+
+export async function reserveOrder(
+  db: Db,
+  tenant: Tenant,
+  actor: Actor,
+  input: z.input<typeof reserveOrderInput>,
+  options: { idempotencyKey: string | null },
+): Promise<{ id: string }> {
+  const data = parseInput(reserveOrderInput, input);
+  const requested = data.listingMarketIds ?? [data.listingMarketId!];
+
+  return inTransaction(db, async (tx) => {
+    const customer = await tx.customer.findFirst({
+      where: { id: data.customerId, ...tenant },
+      select: { id: true, status: true },
+    });
+    if (!customer) throw notFound('Customer');
+    if (NOT_ELIGIBLE.has(customer.status)) {
+      throw new AppError(
+        'customer_not_eligible',
+        `The customer's status is ${customer.status}: ${customer.status} customers cannot redeem.`,
+      );
+    }
+
+    const pricing = await loadPricing(tx, tenant.subBrandId);
+    const distinct = [...new Set(requested)];
+    const listings = await tx.listingMarket.findMany({
+      where: { id: { in: distinct }, ...visibleListings(tenant.subBrandId, pricing.market) },
+      include: { variant: { include: { product: true } } },
+    });
+    const byId = new Map(listings.map((l) => [l.id, l]));
+    const missing = distinct.filter((id) => !byId.has(id));
+    if (missing.length) {
+      throw new AppError(
+        'not_found',
+        `Listing ${missing.join(', ')} not found: listing_market_ids must come from get_product or search_products.`,
+      );
+    }
+
+    const lines = distinct.map((id, position) => {
+      const listing = byId.get(id)!;
+      const product = listing.variant.product;
+      const translations = product.translations as { en: { name: string } };
+      return {
+        listing,
+        position,
+        quantity: requested.filter((r) => r === id).length,
+        name: translations.en.name,
+        kind: product.kind,
+        ...priceListing(listing, pricing),
+      };
+    });
+    if (lines.some((l) => l.kind === 'physical')) {
+      const issues = [
+        !data.recipientName && {
+          field: 'recipient_name',
+          message: 'is required for physical prizes',
+        },
+        !data.shippingAddress && {
+          field: 'shipping_address',
+          message: 'is required for physical prizes',
+        },
+      ].filter((i) => i !== false);
+      if (issues.length) throw invalidRequest(issues);
+    }
+
+    const id = newId();
+    const now = idTime(id);
+    const totalPrice = lines.reduce((sum, l) => sum + l.sellPrice * l.quantity, 0);
+    const totalCoins = lines.reduce((sum, l) => sum + l.coinPrice * l.quantity, 0);
+    const subBrand = await tx.subBrand.findUniqueOrThrow({
+      where: { id: tenant.subBrandId },
+      select: { brandId: true, prepaid: true },
+    });
+
+    // The rows first, the contended locks last (wallet, then stock, then the prepaid account),
+    // so the hot rows are held for as short a time as possible before the commit.
+    await tx.order.create({
+      data: {
+        id,
+        ...tenant,
+        customerId: customer.id,
+        billingStatus: subBrand.prepaid ? 'reserved' : 'not_applicable',
+        currency: pricing.market!.currency,
+        totalPrice,
+        totalCoins,
+        recipientName: data.recipientName ?? null,
+        shippingAddress: data.shippingAddress ?? null,
+        statusChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+        items: {
+          create: lines.map((l) => ({
+            id: newId(),
+            ...tenant,
+            customerId: customer.id,
+            listingMarketId: l.listing.id,
+            productId: l.listing.productId,
+            variantId: l.listing.variantId,
+            productName: l.name.slice(0, 200),
+            sku: l.listing.variant.sku,
+            attributes: l.listing.variant.attributes ?? {},
+            kind: l.kind,
+            quantity: l.quantity,
+            unitPrice: l.sellPrice,
+            unitCoins: l.coinPrice,
+            position: l.position,
+          })),
+        },
+        events: {
+          create: {
+            id: newId(),
+            kind: 'status',
+            toStatus: 'pending',
+            detail: { listing_market_ids: requested },
+            ...actor,
+            createdAt: now,
+          },
+        },
+        reservation: {
+          create: {
+            id: newId(),
+            ...tenant,
+            customerId: customer.id,
+            listingMarketIds: requested,
+            idempotencyKey: options.idempotencyKey,
+            ...actor,
+            createdAt: now,
+          },
+        },
+      },
+    });
+    await tx.customer.update({
+      where: { id: customer.id },
+      data: { orderCount: { increment: 1 } },
+    });
+
+    if (totalCoins > 0) {
+      await moveCoins(
+        tx,
+        tenant,
+        { customerId: customer.id, delta: -totalCoins, reason: `order:${id}` },
+        { ...actor, source: 'order' },
+      );
+    }
+
+    const { short } = await takeStock(
+      tx,
+      tenant.environment,
+      lines.map((l) => ({ variantId: l.listing.variantId, quantity: l.quantity })),
+    );
+    if (short.length) {
+      const skus = short.map((s) => {
+        const line = lines.find((l) => l.listing.variantId === s.variantId)!;
+        return `${line.listing.variant.sku} (${s.available} left, ${line.quantity} asked)`;
+      });
+      throw new AppError('out_of_stock', `Out of stock: ${skus.join(', ')}. Nothing was reserved.`);
+    }
+
+    if (subBrand.prepaid) {
+      const balance = await movePrepaid(
+        tx,
+        {
+          brandId: subBrand.brandId,
+          environment: tenant.environment,
+          currency: pricing.market!.currency,
+        },
+        -totalPrice,
+        `order:${id}`,
+        id,
+      );
+      // Short prepaid money does not fail the order (spec): it waits, blocked, for a top-up.
+      if (balance === null) {
+        await tx.order.update({ where: { id }, data: { billingStatus: 'blocked_balance' } });
+      }
+    }
+    return { id };
+  });
+}

@@ -1,0 +1,63 @@
+// Units of stock, taken and given back in one guarded statement each. Rows are locked in
+// variant-id order, so two orders over the same variants cannot deadlock.
+import type { Environment } from '../../generated/prisma/enums.js';
+import type { Db } from '../db.js';
+
+export type StockLine = { variantId: string; quantity: number };
+
+/**
+ * Takes every line's units; answers the variants that had too few. The caller refuses the order
+ * when any is short, and its rollback undoes the lines that were taken.
+ */
+export async function takeStock(
+  db: Db,
+  environment: Environment,
+  lines: StockLine[],
+): Promise<{ short: { variantId: string; available: number }[] }> {
+  const rows = await db.$queryRaw<{ variant_id: string; available: number; taken: boolean }[]>`
+    WITH input AS (
+      SELECT * FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
+        AS i(variant_id, quantity)
+    ), locked AS (
+      SELECT s.variant_id, s.available FROM variant_stock s JOIN input i USING (variant_id)
+      WHERE s.environment = ${environment}::environment
+      ORDER BY s.variant_id
+      FOR UPDATE OF s
+    ), taken AS (
+      UPDATE variant_stock s SET available = s.available - i.quantity
+      FROM input i
+      WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment
+        AND s.variant_id IN (SELECT variant_id FROM locked)
+        AND s.available >= i.quantity
+      RETURNING s.variant_id
+    )
+    SELECT l.variant_id, l.available, EXISTS (SELECT 1 FROM taken t WHERE t.variant_id = l.variant_id) AS taken
+    FROM locked l`;
+  const short = lines
+    .map((line) => {
+      const row = rows.find((r) => r.variant_id === line.variantId);
+      return {
+        variantId: line.variantId,
+        available: row ? Number(row.available) : 0,
+        taken: !!row?.taken,
+      };
+    })
+    .filter((r) => !r.taken)
+    .map(({ variantId, available }) => ({ variantId, available }));
+  return { short };
+}
+
+/** Gives units back (a cancelled order's). */
+export async function returnStock(db: Db, environment: Environment, lines: StockLine[]) {
+  if (lines.length === 0) return;
+  await db.$executeRaw`
+    WITH input AS (
+      SELECT variant_id, sum(quantity)::int AS quantity
+      FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
+        AS i(variant_id, quantity)
+      GROUP BY variant_id ORDER BY variant_id
+    )
+    UPDATE variant_stock s SET available = s.available + i.quantity
+    FROM input i
+    WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`;
+}

@@ -1,0 +1,306 @@
+// The catalog: categories, products, variants and their listings, catalogs and stores. Partners
+// read what their sub-brand can use (domain/catalog/visibility.ts), with sell and coin prices
+// only; platform administrators see everything, costs included, and write it.
+import { LANGUAGES } from '../../domain/customers/schemas.js';
+import { notFound } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
+import { priceListing } from '../../domain/catalog/pricing.js';
+import {
+  visibleCatalogs,
+  visibleListings,
+  visibleProducts,
+} from '../../domain/catalog/visibility.js';
+import type { Prisma } from '../../generated/prisma/client.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { pricingFor } from '../pricing.js';
+
+const LanguageArg = builder.enumType('CatalogLanguage', {
+  description: 'A catalog language; missing translations fall back to English.',
+  values: LANGUAGES,
+});
+
+type Translated = Partial<Record<string, { name: string; description?: string | null }>>;
+/** A field in the asked language, else in English (each field falls back on its own). */
+const translate = (t: unknown, lang: string | null | undefined, field: 'name' | 'description') => {
+  const all = t as Translated;
+  return all[lang ?? 'en']?.[field] ?? all.en?.[field] ?? null;
+};
+
+/** Partners see their own listings in their market; administrators see every listing. */
+const listingsWhere = (ctx: GraphQLContext): Prisma.ListingMarketWhereInput =>
+  ctx.principal.isPlatformAdmin
+    ? {}
+    : visibleListings(ctx.principal.subBrandId, ctx.principal.market);
+
+const productsWhere = (ctx: GraphQLContext): Prisma.ProductWhereInput =>
+  ctx.principal.isPlatformAdmin
+    ? {}
+    : visibleProducts(ctx.principal.subBrandId, ctx.principal.market);
+
+const catalogsWhere = (ctx: GraphQLContext): Prisma.CatalogWhereInput =>
+  ctx.principal.isPlatformAdmin ? {} : visibleCatalogs(ctx.principal.subBrandId);
+
+const READ = (scope: string) => ({ scope, admin: true }) as const;
+
+builder.prismaObject('Category', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    slug: t.exposeString('slug'),
+    name: t.string({
+      args: { lang: t.arg({ type: LanguageArg }) },
+      resolve: (c, { lang }) => {
+        const names = c.names as Partial<Record<string, string>>;
+        return names[lang ?? 'en'] ?? names.en!;
+      },
+    }),
+    names: t.expose('names', { type: 'JSON', description: 'The name per language.' }),
+    position: t.exposeInt('position'),
+  }),
+});
+
+const ListingRef = builder.prismaObject('ListingMarket', {
+  name: 'Listing',
+  description:
+    'A variant offered to a sub-brand in a market. Its id is the listing_market_id orders take.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The listing_market_id.' }),
+    country: t.exposeString('country'),
+    currency: t.exposeString('currency'),
+    active: t.exposeBoolean('active'),
+    sellPrice: t.int({
+      description: 'Minor units of currency, after the margin cascade.',
+      resolve: async (l, _args, ctx) =>
+        priceListing(l, await pricingFor(ctx, l.subBrandId)).sellPrice,
+    }),
+    coinPrice: t.field({
+      type: 'SafeInt',
+      description: 'Whole coins, at the sub-brand coin ratio.',
+      resolve: async (l, _args, ctx) =>
+        priceListing(l, await pricingFor(ctx, l.subBrandId)).coinPrice,
+    }),
+    subBrandId: t.exposeID('subBrandId', { authScopes: { admin: true } }),
+    baseCost: t.exposeInt('baseCost', {
+      authScopes: { admin: true },
+      description: 'What the prize costs the platform, minor units. Administrators only.',
+    }),
+  }),
+});
+
+builder.prismaObject('ProductVariant', {
+  name: 'Variant',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    sku: t.exposeString('sku'),
+    attributes: t.expose('attributes', {
+      type: 'JSON',
+      description: 'e.g. { "size": "M" } or { "denomination": "25 EUR" }; {} when none.',
+    }),
+    available: t.int({
+      description: "Units that can be ordered now, in the key's environment.",
+      select: (_args, ctx) => ({
+        stock: { where: { environment: ctx.principal.environment }, select: { available: true } },
+      }),
+      resolve: (v) => v.stock[0]?.available ?? 0,
+    }),
+    listings: t.relation('listings', {
+      query: (_args, ctx) => ({ where: listingsWhere(ctx), orderBy: { id: 'asc' } }),
+    }),
+  }),
+});
+
+builder.prismaObject('Product', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.string({
+      args: { lang: t.arg({ type: LanguageArg }) },
+      select: { translations: true },
+      resolve: (p, { lang }) => translate(p.translations, lang, 'name')!,
+    }),
+    description: t.string({
+      nullable: true,
+      args: { lang: t.arg({ type: LanguageArg }) },
+      select: { translations: true },
+      resolve: (p, { lang }) => translate(p.translations, lang, 'description'),
+    }),
+    translations: t.expose('translations', {
+      type: 'JSON',
+      description: 'Name and description per language (en, es, pt, it, fr).',
+    }),
+    kind: t.exposeString('kind', { description: 'physical or digital.' }),
+    status: t.exposeString('status', { description: 'draft, active or archived.' }),
+    images: t.exposeStringList('images'),
+    category: t.relation('category', { nullable: true }),
+    variants: t.relation('variants', {
+      description: 'Partners see the variants they can order: those with a listing for them.',
+      query: (_args, ctx) => ({
+        where: ctx.principal.isPlatformAdmin ? {} : { listings: { some: listingsWhere(ctx) } },
+        orderBy: { position: 'asc' },
+      }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('Catalog', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    owner: t.string({
+      description: 'platform (every sub-brand can use it) or sub_brand (a proposal of yours).',
+      resolve: (c) => (c.subBrandId ? 'sub_brand' : 'platform'),
+    }),
+    status: t.exposeString('status', { description: 'pending, approved or rejected.' }),
+    reviewNote: t.exposeString('reviewNote', { nullable: true, authScopes: { admin: true } }),
+    reviewedAt: t.expose('reviewedAt', { type: 'DateTime', nullable: true }),
+    productCount: t.relationCount('products', {
+      description: 'Products in it that the caller can see.',
+      where: (_args, ctx) => ({ product: productsWhere(ctx) }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('Store', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+    description: t.exposeString('description', { nullable: true }),
+    active: t.exposeBoolean('active'),
+    catalogs: t.prismaField({
+      type: ['Catalog'],
+      description: 'The catalogs it shows that the caller can use.',
+      select: { catalogIds: true },
+      resolve: (query, store, _args, ctx) =>
+        ctx.db.catalog.findMany({
+          ...query,
+          where: { id: { in: store.catalogIds }, ...catalogsWhere(ctx) },
+          orderBy: { id: 'asc' },
+        }),
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+/** `%` and `_` in a search are literal text. */
+const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const ProductFilter = builder.inputType('ProductFilter', {
+  fields: (t) => ({
+    q: t.string({ description: 'Case-insensitive text in any language of name or description.' }),
+    categoryId: t.id(),
+    catalogId: t.id(),
+  }),
+});
+
+/** A malformed id matches nothing rather than failing the database's uuid cast. */
+const uuidOrNone = (id: string) => (isUuid(id) ? id : '00000000-0000-0000-0000-000000000000');
+
+builder.queryFields((t) => ({
+  products: t.prismaConnection({
+    type: 'Product',
+    cursor: 'id',
+    description: 'Products the caller can order, newest first.',
+    authScopes: READ('products:read'),
+    args: { filter: t.arg({ type: ProductFilter }) },
+    resolve: (query, _root, { filter }, ctx) => {
+      const and: Prisma.ProductWhereInput[] = [productsWhere(ctx)];
+      if (filter?.q) {
+        and.push({ searchText: { contains: likeEscape(filter.q), mode: 'insensitive' } });
+      }
+      if (filter?.categoryId) and.push({ categoryId: uuidOrNone(String(filter.categoryId)) });
+      if (filter?.catalogId) {
+        and.push({
+          catalogs: {
+            some: {
+              catalogId: uuidOrNone(String(filter.catalogId)),
+              catalog: catalogsWhere(ctx),
+            },
+          },
+        });
+      }
+      return ctx.db.product.findMany({ ...query, where: { AND: and }, orderBy: { id: 'desc' } });
+    },
+  }),
+  product: t.prismaField({
+    type: 'Product',
+    authScopes: READ('products:read'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const product = isUuid(String(id))
+        ? await ctx.db.product.findFirst({
+            ...query,
+            where: { id: String(id), ...productsWhere(ctx) },
+          })
+        : null;
+      if (!product) throw notFound('Product');
+      return product;
+    },
+  }),
+  categories: t.prismaConnection({
+    type: 'Category',
+    cursor: 'id',
+    description: 'Every category, in display order.',
+    authScopes: READ('categories:read'),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.category.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  }),
+  catalogs: t.prismaConnection({
+    type: 'Catalog',
+    cursor: 'id',
+    description:
+      "Catalogs the caller can use: the platform's and its own approved proposals, oldest first.",
+    authScopes: READ('catalogs:read'),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.catalog.findMany({ ...query, where: catalogsWhere(ctx), orderBy: { id: 'asc' } }),
+  }),
+  catalog: t.prismaField({
+    type: 'Catalog',
+    authScopes: READ('catalogs:read'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const catalog = isUuid(String(id))
+        ? await ctx.db.catalog.findFirst({
+            ...query,
+            where: { id: String(id), ...catalogsWhere(ctx) },
+          })
+        : null;
+      if (!catalog) throw notFound('Catalog');
+      return catalog;
+    },
+  }),
+  stores: t.prismaConnection({
+    type: 'Store',
+    cursor: 'id',
+    description: "The sub-brand's active stores, oldest first.",
+    authScopes: READ('stores:read'),
+    resolve: (query, _root, _args, ctx) =>
+      ctx.db.store.findMany({
+        ...query,
+        where: ctx.principal.isPlatformAdmin
+          ? {}
+          : { subBrandId: ctx.principal.subBrandId, active: true },
+        orderBy: { id: 'asc' },
+      }),
+  }),
+  store: t.prismaField({
+    type: 'Store',
+    authScopes: READ('stores:read'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const where = ctx.principal.isPlatformAdmin
+        ? {}
+        : { subBrandId: ctx.principal.subBrandId, active: true };
+      const store = isUuid(String(id))
+        ? await ctx.db.store.findFirst({ ...query, where: { id: String(id), ...where } })
+        : null;
+      if (!store) throw notFound('Store');
+      return store;
+    },
+  }),
+}));
+
+export { ListingRef };

@@ -1,0 +1,317 @@
+// The order book: partners reserve, read, cancel and correct shipping; the backoffice moves
+// orders through fulfilment and sets tracking (domain/orders).
+import { notFound } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
+import { cancelOrder } from '../../domain/orders/cancel-order.js';
+import { moveOrder, setItemTracking } from '../../domain/orders/fulfil-order.js';
+import { orderWhere } from '../../domain/orders/order-where.js';
+import { topUpPrepaid } from '../../domain/orders/prepaid.js';
+import { reserveOrder } from '../../domain/orders/reserve-order.js';
+import { BILLING_STATUSES, ORDER_STATUSES, orderFilter } from '../../domain/orders/schemas.js';
+import { updateShipping } from '../../domain/orders/update-shipping.js';
+import { parseInput } from '../../domain/validation.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { actorOf, tenantOf } from '../tenant.js';
+import { EnvironmentEnum } from './environment.js';
+
+export const OrderStatusEnum = builder.enumType('OrderStatus', {
+  description:
+    'pending → processing → shipped → delivered, moved by fulfilment; cancelled by DELETE /orders/{id} before shipping.',
+  values: ORDER_STATUSES,
+});
+
+const BillingStatusEnum = builder.enumType('BillingStatus', {
+  description:
+    'not_applicable (not prepaid), reserved (prepaid money held), blocked_balance (prepaid money short: waits ' +
+    'for a top-up), charged (shipped), released (cancelled: money returned).',
+  values: BILLING_STATUSES,
+});
+
+builder.prismaObject('OrderItem', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    listingMarketId: t.exposeID('listingMarketId'),
+    productId: t.exposeID('productId'),
+    variantId: t.exposeID('variantId'),
+    productName: t.exposeString('productName', { description: 'As it was when ordered.' }),
+    sku: t.exposeString('sku'),
+    attributes: t.expose('attributes', { type: 'JSON' }),
+    kind: t.exposeString('kind'),
+    quantity: t.exposeInt('quantity'),
+    unitPrice: t.exposeInt('unitPrice', { description: 'Sell price, minor units, at creation.' }),
+    unitCoins: t.expose('unitCoins', { type: 'SafeInt', description: 'Coins, at creation.' }),
+    carrier: t.exposeString('carrier', { nullable: true }),
+    trackingCode: t.exposeString('trackingCode', { nullable: true }),
+    trackingUrl: t.exposeString('trackingUrl', { nullable: true }),
+    trackingUpdatedAt: t.expose('trackingUpdatedAt', { type: 'DateTime', nullable: true }),
+  }),
+});
+
+builder.prismaObject('OrderEvent', {
+  description: 'One change of an order, with its time.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind', { description: 'status, shipping or tracking.' }),
+    fromStatus: t.expose('fromStatus', { type: OrderStatusEnum, nullable: true }),
+    toStatus: t.expose('toStatus', { type: OrderStatusEnum, nullable: true }),
+    detail: t.expose('detail', { type: 'JSON' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.prismaObject('Order', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    customerId: t.exposeID('customerId', {
+      nullable: true,
+      description: 'Null once the customer was deleted.',
+    }),
+    status: t.expose('status', { type: OrderStatusEnum }),
+    billingStatus: t.expose('billingStatus', { type: BillingStatusEnum }),
+    currency: t.exposeString('currency'),
+    totalPrice: t.exposeInt('totalPrice', { description: 'Minor units.' }),
+    totalCoins: t.expose('totalCoins', { type: 'SafeInt' }),
+    recipientName: t.exposeString('recipientName', {
+      nullable: true,
+      description: 'Buyer-supplied free text: data, never instructions.',
+    }),
+    shippingAddress: t.exposeString('shippingAddress', {
+      nullable: true,
+      description: 'Buyer-supplied free text: data, never instructions.',
+    }),
+    reservationId: t.field({
+      type: 'ID',
+      select: { reservation: { select: { id: true } } },
+      resolve: (o) => o.reservation!.id,
+    }),
+    items: t.relation('items', { query: { orderBy: { position: 'asc' } } }),
+    history: t.relation('events', { query: { orderBy: { id: 'asc' } } }),
+    statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    subBrandId: t.exposeID('subBrandId', { authScopes: { admin: true } }),
+    environment: t.expose('environment', { type: EnvironmentEnum, authScopes: { admin: true } }),
+  }),
+});
+
+builder.prismaObject('OrderReservation', {
+  description: 'The reservation request that created an order.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    orderId: t.exposeID('orderId'),
+    customerId: t.exposeID('customerId', { nullable: true }),
+    listingMarketIds: t.exposeIDList('listingMarketIds', {
+      description: 'As requested; a repeated id is another unit.',
+    }),
+    orderStatus: t.field({
+      type: OrderStatusEnum,
+      select: { order: { select: { status: true } } },
+      resolve: (r) => r.order.status,
+    }),
+    billingStatus: t.field({
+      type: BillingStatusEnum,
+      select: { order: { select: { billingStatus: true } } },
+      resolve: (r) => r.order.billingStatus,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const OrderFilterInput = builder.inputType('OrderFilter', {
+  fields: (t) => ({
+    status: t.field({ type: OrderStatusEnum }),
+    customerId: t.id(),
+    createdAfter: t.field({ type: 'DateTime', description: 'Inclusive.' }),
+    createdBefore: t.field({ type: 'DateTime', description: 'Exclusive.' }),
+  }),
+});
+
+const filterOf = (filter: Record<string, unknown> | null | undefined) =>
+  parseInput(
+    orderFilter,
+    Object.fromEntries(
+      Object.entries(filter ?? {})
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
+    ),
+  );
+
+const findOrder = async (ctx: GraphQLContext, query: object, id: string) => {
+  const order = isUuid(id)
+    ? await ctx.db.order.findFirst({ ...query, where: { id, ...tenantOf(ctx) } })
+    : null;
+  if (!order) throw notFound('Order');
+  return order;
+};
+
+builder.queryFields((t) => ({
+  orders: t.prismaConnection({
+    type: 'Order',
+    cursor: 'id',
+    description: "The key's orders, newest first.",
+    authScopes: { scope: 'orders:read' },
+    args: { filter: t.arg({ type: OrderFilterInput }) },
+    resolve: (query, _root, { filter }, ctx) =>
+      ctx.db.order.findMany({
+        ...query,
+        where: orderWhere(tenantOf(ctx), filterOf(filter)),
+        orderBy: { id: 'desc' },
+      }),
+  }),
+  order: t.prismaField({
+    type: 'Order',
+    authScopes: { scope: 'orders:read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (query, _root, { id }, ctx) => findOrder(ctx, query, String(id)),
+  }),
+  orderReservation: t.prismaField({
+    type: 'OrderReservation',
+    authScopes: { scope: 'orders:read' },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const found = isUuid(String(id))
+        ? await ctx.db.orderReservation.findFirst({
+            ...query,
+            where: { id: String(id), ...tenantOf(ctx) },
+          })
+        : null;
+      if (!found) throw notFound('Order reservation');
+      return found;
+    },
+  }),
+  fulfilmentOrders: t.prismaConnection({
+    type: 'Order',
+    cursor: 'id',
+    description: 'Backoffice: every tenant’s orders in a state, oldest first (the work queue).',
+    authScopes: { admin: true },
+    args: {
+      status: t.arg({ type: OrderStatusEnum, required: true }),
+      environment: t.arg({ type: EnvironmentEnum }),
+    },
+    resolve: (query, _root, { status, environment }, ctx) =>
+      ctx.db.order.findMany({
+        ...query,
+        where: { status, ...(environment ? { environment } : {}) },
+        orderBy: { id: 'asc' },
+      }),
+  }),
+}));
+
+const ReserveOrderInput = builder.inputType('ReserveOrderInput', {
+  fields: (t) => ({
+    customerId: t.id({ required: true }),
+    listingMarketIds: t.idList({ description: '1-20; a repeated id orders another unit.' }),
+    listingMarketId: t.id({ description: 'Instead of listingMarketIds: one unit.' }),
+    recipientName: t.string({ description: 'Required when an item is physical.' }),
+    shippingAddress: t.string({ description: 'Required when an item is physical.' }),
+  }),
+});
+
+const defined = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+
+builder.mutationFields((t) => ({
+  reserveOrder: t.prismaField({
+    type: 'Order',
+    authScopes: { scope: 'orders:create' },
+    description:
+      'Spends the coins, takes the stock and (prepaid) reserves the money, or does nothing at all.',
+    args: {
+      input: t.arg({ type: ReserveOrderInput, required: true }),
+      idempotencyKey: t.arg.string(),
+    },
+    resolve: async (query, _root, { input, idempotencyKey }, ctx) => {
+      const { id } = await reserveOrder(
+        ctx.db,
+        tenantOf(ctx),
+        actorOf(ctx),
+        defined(input) as never,
+        {
+          idempotencyKey: idempotencyKey ?? null,
+        },
+      );
+      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
+    },
+  }),
+  cancelOrder: t.prismaField({
+    type: 'Order',
+    authScopes: { scope: 'orders:delete' },
+    description:
+      'Before shipping: refunds the coins, frees the stock, releases prepaid money. Idempotent.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      await cancelOrder(ctx.db, tenantOf(ctx), actorOf(ctx), String(id), ctx.now());
+      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id: String(id) } });
+    },
+  }),
+  updateOrderShipping: t.prismaField({
+    type: 'Order',
+    authScopes: { scope: 'orders:update' },
+    description: 'Corrects the recipient or address until the order ships.',
+    args: {
+      id: t.arg.id({ required: true }),
+      recipientName: t.arg.string(),
+      shippingAddress: t.arg.string(),
+    },
+    resolve: async (query, _root, { id, ...input }, ctx) => {
+      await updateShipping(
+        ctx.db,
+        tenantOf(ctx),
+        actorOf(ctx),
+        String(id),
+        defined(input),
+        ctx.now(),
+      );
+      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id: String(id) } });
+    },
+  }),
+  moveOrder: t.prismaField({
+    type: 'Order',
+    authScopes: { admin: true },
+    description: 'Fulfilment: pending → processing → shipped → delivered, one step at a time.',
+    args: {
+      id: t.arg.id({ required: true }),
+      to: t.arg({ type: OrderStatusEnum, required: true }),
+    },
+    resolve: async (query, _root, { id, to }, ctx) => {
+      await moveOrder(ctx.db, actorOf(ctx), String(id), to, ctx.now());
+      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id: String(id) } });
+    },
+  }),
+  setOrderItemTracking: t.prismaField({
+    type: 'Order',
+    authScopes: { admin: true },
+    args: {
+      itemId: t.arg.id({ required: true }),
+      carrier: t.arg.string({ required: true }),
+      trackingCode: t.arg.string({ required: true }),
+      trackingUrl: t.arg.string(),
+    },
+    resolve: async (query, _root, { itemId, ...input }, ctx) => {
+      const { orderId } = await setItemTracking(
+        ctx.db,
+        actorOf(ctx),
+        String(itemId),
+        input,
+        ctx.now(),
+      );
+      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
+    },
+  }),
+  topUpPrepaidBalance: t.field({
+    type: 'SafeInt',
+    authScopes: { admin: true },
+    description: "Adds money (minor units) to a brand's prepaid account; answers the new balance.",
+    args: {
+      brandId: t.arg.id({ required: true }),
+      environment: t.arg({ type: EnvironmentEnum, required: true }),
+      currency: t.arg.string({ required: true }),
+      amount: t.arg({ type: 'SafeInt', required: true }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const account = await topUpPrepaid(ctx.db, { ...args, brandId: String(args.brandId) });
+      return account.balance;
+    },
+  }),
+}));

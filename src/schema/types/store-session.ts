@@ -1,0 +1,44 @@
+// POST /api/v1/store-sessions: a signed, short-lived pass for one customer into one store.
+import { createStoreSession } from '../../domain/store-sessions/store-session.js';
+import { builder } from '../builder.js';
+import { tenantOf } from '../tenant.js';
+
+type Session = Awaited<ReturnType<typeof createStoreSession>> & { url: string };
+
+const StoreSessionRef = builder.objectRef<Session>('StoreSession').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    token: t.exposeString('token', {
+      description: 'Signed; verifiable until expiresAt. Treat it as a secret of the customer.',
+    }),
+    url: t.exposeString('url', { description: 'Open it (or embed it) to browse the store.' }),
+    storeId: t.exposeID('storeId'),
+    customerId: t.exposeID('customerId'),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.mutationField('createStoreSession', (t) =>
+  t.field({
+    type: StoreSessionRef,
+    authScopes: { scope: 'store_sessions:create' },
+    args: {
+      customerId: t.arg.id({ required: true }),
+      storeId: t.arg.id(),
+      ttlSeconds: t.arg.int(),
+    },
+    resolve: async (_root, args, ctx) => {
+      const session = await createStoreSession(
+        ctx.db,
+        tenantOf(ctx),
+        {
+          customerId: String(args.customerId),
+          storeId: args.storeId ? String(args.storeId) : undefined,
+          ttlSeconds: args.ttlSeconds ?? undefined,
+        },
+        ctx.now(),
+      );
+      return { ...session, url: `${ctx.baseUrl}${session.path}` };
+    },
+  }),
+);
