@@ -310,3 +310,85 @@ describe('stores, categories and the sub-brand', () => {
     }
   });
 });
+
+describe('backoffice catalog writes', () => {
+  it('creates a product with variants and translations, then lists it for a sub-brand', async () => {
+    const a = await partner(h);
+    const created = await gql(
+      `mutation($input: CreateProductInput!) { createProduct(input: $input) { id name(lang: fr) kind variants { id sku attributes available } } }`,
+      {
+        input: {
+          kind: 'physical',
+          translations: { en: { name: 'Headphones' }, fr: { name: 'Casque' } },
+          images: ['https://img.example.com/h.jpg'],
+          variants: [
+            { sku: `H-${a.subBrandId.slice(0, 8)}-B`, attributes: { colour: 'black' }, stock: 3 },
+            { sku: `H-${a.subBrandId.slice(0, 8)}-W`, attributes: { colour: 'white' }, stock: 0 },
+          ],
+        },
+      },
+    );
+    expect(created.body.errors).toBeUndefined();
+    const product = created.body.data.createProduct;
+    expect(product).toMatchObject({ name: 'Casque', kind: 'physical' });
+    expect(product.variants.map((v: { available: number }) => v.available)).toEqual([3, 0]);
+    const listing = await gql(
+      `mutation($input: CreateListingInput!) { createListing(input: $input) { id sellPrice coinPrice baseCost } }`,
+      {
+        input: {
+          subBrandId: a.subBrandId,
+          variantId: product.variants[0].id,
+          country: 'ES',
+          currency: 'EUR',
+          baseCost: 2500,
+        },
+      },
+    );
+    expect(listing.body.data.createListing.baseCost).toBe(2500);
+    const seen = await a.get(`/api/v1/products/${product.id}`);
+    expect(seen.body.data.variants).toHaveLength(1);
+    expect(seen.body.data.variants[0].listings[0].listing_market_id).toBe(
+      listing.body.data.createListing.id,
+    );
+    // A partner key cannot read the cost through GraphQL either.
+    const peek = await h.call('POST', '/graphql', {
+      key: a.key,
+      body: { query: `{ product(id: "${product.id}") { variants { listings { baseCost } } } }` },
+    });
+    expect(peek.body.errors[0].extensions.code).toBe('forbidden');
+  });
+
+  it('refuses bad catalog input, naming each field', async () => {
+    const bad = await gql(
+      `mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`,
+      {
+        input: {
+          kind: 'edible',
+          translations: { es: { name: 'Sin inglés' } },
+          variants: [{ sku: 'has space', stock: -1 }],
+        },
+      },
+    );
+    const message = bad.body.errors[0].message;
+    expect(bad.body.errors[0].extensions.code).toBe('invalid_request');
+    for (const field of ['kind', 'translations', 'variants.0.sku', 'variants.0.stock']) {
+      expect(message).toContain(`${field}:`);
+    }
+    const sku = `DUP-${Date.now()}`;
+    const input = {
+      kind: 'digital',
+      translations: { en: { name: 'X' } },
+      variants: [{ sku, stock: 1 }],
+    };
+    await gql(`mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`, {
+      input,
+    });
+    const dup = await gql(
+      `mutation($input: CreateProductInput!) { createProduct(input: $input) { id } }`,
+      {
+        input,
+      },
+    );
+    expect(dup.body.errors[0].extensions.code).toBe('conflict');
+  });
+});
