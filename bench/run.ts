@@ -5,6 +5,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   explain: explainCustomerFilters,
   wallet: async () => (await import('./wallet.js')).benchWallet(),
   engine: async () => (await import('./engine.js')).benchEngine(),
+  orders: async () => (await import('./orders.js')).benchOrders(),
 };
 
 const name = process.argv[2];

@@ -1,0 +1,204 @@
+// `npm run bench -- orders`: orders per second through POST /api/v1/orders (distinct keys, spread
+// customers, one hot variant every order takes a unit of) against the same statements sent from
+// Node with raw `pg`, interleaved. Afterwards: stock taken equals units ordered, and every
+// balance equals the sum of its movements.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { createListing, createProduct } from '../src/domain/catalog/author-catalog.js';
+import { openDatabase } from '../src/db/database.js';
+import { newId } from '../src/domain/ids.js';
+import { scratchDatabase } from './scratch-db.js';
+import {
+  benchCustomerId,
+  CONNECTIONS,
+  load,
+  median,
+  rawLoad,
+  ROOT,
+  ROUNDS,
+  SECONDS,
+  seedBenchTenant,
+  startServer,
+  WORKERS,
+  type Sample,
+} from './support.js';
+
+const CUSTOMERS = 1000;
+const STOCK = 100_000_000;
+const customer = () => benchCustomerId(1 + Math.floor(Math.random() * CUSTOMERS));
+
+export async function benchOrders() {
+  const { url, drop } = await scratchDatabase('orders');
+  const server = { stop: async () => {} };
+  try {
+    const { subBrand, key } = await seedBenchTenant(url, {
+      scopes: ['orders:create'],
+      customers: CUSTOMERS,
+    });
+    const db = await openDatabase({ url });
+    await db.prisma.subBrand.update({ where: { id: subBrand }, data: { country: 'ES' } });
+    await db.pool!.query(`UPDATE wallets SET balance = 1000000000`);
+    await db.pool!.query(
+      `INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
+       SELECT gen_random_uuid(), customer_id, sub_brand_id, environment, 1000000000, 'seed', 1000000000, 'api' FROM wallets`,
+    );
+    const product = await createProduct(db.prisma, {
+      kind: 'digital',
+      translations: { en: { name: 'Voucher' } },
+      variants: [{ sku: 'BENCH-1', stock: STOCK }],
+    });
+    const variant = await db.prisma.productVariant.findFirstOrThrow({
+      where: { productId: product.id },
+    });
+    const listing = await createListing(db.prisma, {
+      subBrandId: subBrand,
+      variantId: variant.id,
+      country: 'ES',
+      currency: 'EUR',
+      baseCost: 1000,
+    });
+    await db.close();
+
+    const base = await startServer(url, server);
+    const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+    pool.on('error', () => {});
+    const post = () => ({
+      path: '/api/v1/orders',
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ customer_id: customer(), listing_market_id: listing.id }),
+    });
+
+    const scenarios: Record<string, () => Promise<Sample>> = {
+      'http orders': () => load(base, post),
+      'raw sql orders': () => raw(pool, subBrand, listing.id, variant.id, product.id),
+    };
+    const samples: Record<string, Sample[]> = Object.fromEntries(
+      Object.keys(scenarios).map((k) => [k, []]),
+    );
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [name, run] of Object.entries(scenarios)) {
+        samples[name]!.push(await run());
+        process.stderr.write(
+          `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} orders/s\n`,
+        );
+      }
+    }
+
+    const units = (await pool.query(`SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items`))
+      .rows[0].n;
+    const available = (
+      await pool.query(
+        `SELECT available FROM variant_stock WHERE variant_id = $1 AND environment = 'live'`,
+        [variant.id],
+      )
+    ).rows[0].available;
+    const bad = (
+      await pool.query(
+        `SELECT count(*)::int AS n FROM wallets w
+         WHERE w.balance <> (SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
+      )
+    ).rows[0].n;
+    await pool.end();
+
+    const rows = Object.keys(scenarios).map((name) => ({
+      name,
+      tps: median(samples[name]!, 'tps'),
+      p50: median(samples[name]!, 'p50'),
+      p99: median(samples[name]!, 'p99'),
+    }));
+    const ratio = rows[0]!.tps / rows[1]!.tps;
+    console.log(
+      `\nOrders benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
+    );
+    console.log('| scenario | orders/s | p50 ms | p99 ms |\n|---|---|---|---|');
+    for (const r of rows)
+      console.log(
+        `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
+      );
+    console.log(`\nhttp / raw sql: ${ratio.toFixed(2)}`);
+    console.log(
+      `Stock: ${units} units ordered, ${STOCK - available} taken (${units === STOCK - available ? 'equal' : 'DIFFERENT'}); wallets off their sum: ${bad}`,
+    );
+    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+    writeFileSync(
+      path.join(ROOT, `bench/results/orders-${new Date().toISOString().slice(0, 19)}.json`),
+      JSON.stringify({ rows, ratio, units, taken: STOCK - available, bad, samples }, null, 2),
+    );
+  } finally {
+    await server.stop();
+    await drop();
+  }
+}
+
+/** The writes the HTTP path makes for one order, in one transaction, from Node with raw `pg`. */
+function raw(
+  pool: pg.Pool,
+  subBrand: string,
+  listing: string,
+  variant: string,
+  product: string,
+): Promise<Sample> {
+  return rawLoad(pool, async (client) => {
+    const id = newId();
+    const buyer = customer();
+    const key = randomUUID();
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+       VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), now() + interval '1 day')`,
+      [subBrand, key],
+    );
+    await client.query(
+      `SELECT id, status FROM customers WHERE id = $1 AND sub_brand_id = $2 AND environment = 'live'`,
+      [buyer, subBrand],
+    );
+    await client.query(`SELECT * FROM listing_markets WHERE id = $1 AND sub_brand_id = $2`, [
+      listing,
+      subBrand,
+    ]);
+    await client.query(
+      `INSERT INTO orders (id, sub_brand_id, environment, customer_id, billing_status, currency, total_price, total_coins, status_changed_at)
+       VALUES ($1, $2, 'live', $3, 'not_applicable', 'EUR', 1000, 1000, now())`,
+      [id, subBrand, buyer],
+    );
+    await client.query(
+      `INSERT INTO order_items (id, order_id, sub_brand_id, environment, customer_id, listing_market_id, product_id, variant_id,
+         product_name, sku, kind, quantity, unit_price, unit_coins, position)
+       VALUES ($1, $2, $3, 'live', $4, $5, $6, $7, 'Voucher', 'BENCH-1', 'digital', 1, 1000, 1000, 0)`,
+      [newId(), id, subBrand, buyer, listing, product, variant],
+    );
+    await client.query(
+      `INSERT INTO order_events (id, order_id, kind, to_status) VALUES ($1, $2, 'status', 'pending')`,
+      [newId(), id],
+    );
+    await client.query(
+      `INSERT INTO order_reservations (id, sub_brand_id, environment, order_id, customer_id, listing_market_ids)
+       VALUES ($1, $2, 'live', $3, $4, ARRAY[$5::uuid])`,
+      [newId(), subBrand, id, buyer, listing],
+    );
+    await client.query(`UPDATE customers SET order_count = order_count + 1 WHERE id = $1`, [buyer]);
+    await client.query(
+      `WITH moved AS (UPDATE wallets SET balance = balance - 1000, updated_at = now()
+         WHERE customer_id = $1 AND sub_brand_id = $2 AND environment = 'live' AND balance - 1000 >= 0
+         RETURNING customer_id, balance)
+       INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
+       SELECT $3, customer_id, $2, 'live', -1000, 'order:' || $4::text, balance, 'order' FROM moved`,
+      [buyer, subBrand, newId(), id],
+    );
+    await client.query(
+      `UPDATE variant_stock SET available = available - 1 WHERE variant_id = $1 AND environment = 'live' AND available >= 1`,
+      [variant],
+    );
+    await client.query(
+      `UPDATE idempotency_records SET status_code = 201, response_body = '{}' WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2`,
+      [subBrand, key],
+    );
+    await client.query('COMMIT');
+  });
+}
