@@ -11,6 +11,8 @@ import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import type { Logger } from './logger.js';
+import { MCP_PATH, mcpBodyParser, mcpRouter } from './mcp/http.js';
+import { READ_TOOLS } from './mcp/tools.js';
 import { docsRouter } from './pages/docs.js';
 import { storeRouter } from './pages/store.js';
 import { guidePage } from './pages/guide.js';
@@ -53,7 +55,8 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
   app.use('/graphql', express.json({ limit: '256kb' })); // read before rate limiting: queries and mutations spend different budgets
-  app.use(rateLimit(deps.rateLimits));
+  app.use(MCP_PATH, mcpBodyParser); // likewise: a read tool call spends the read budget
+  app.use(rateLimit(deps.rateLimits, READ_TOOLS));
 
   app.get('/openapi.json', (_req, res) => void res.json(openapi));
   app.use(docsRouter());
@@ -73,15 +76,15 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
 
-  app.use(
-    buildRestRouter(routes, {
-      prisma: deps.prisma,
-      operations,
-      now,
-      engine,
-      publicBaseUrl: deps.publicBaseUrl,
-    }),
-  );
+  const routeDeps = {
+    prisma: deps.prisma,
+    operations,
+    now,
+    engine,
+    publicBaseUrl: deps.publicBaseUrl,
+  };
+  app.use(mcpRouter({ ...routeDeps, logger: deps.logger }));
+  app.use(buildRestRouter(routes, routeDeps));
   app.use((req) => {
     throw new AppError(
       'not_found',

@@ -103,12 +103,24 @@ export function createRateLimitStore(options: {
   };
 }
 
-/** Reads are GET/HEAD and GraphQL queries; everything else spends the write budget. */
-export function bucketOf(req: Request): Bucket {
+/**
+ * Reads are GET/HEAD, GraphQL queries and MCP messages other than a call of a writing tool;
+ * everything else spends the write budget. So a tool call costs what its REST route costs.
+ */
+export function bucketOf(req: Request, readTools: ReadonlySet<string> = new Set()): Bucket {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return 'read';
   if (req.path === '/graphql' || req.baseUrl === '/graphql')
     return isGraphQLMutation(req.body) ? 'write' : 'read';
+  if (req.path === '/api/mcp') return callsWritingTool(req.body, readTools) ? 'write' : 'read';
   return 'write';
+}
+
+function callsWritingTool(body: unknown, readTools: ReadonlySet<string>): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.some((m) => {
+    const message = m as { method?: unknown; params?: { name?: unknown } } | null;
+    return message?.method === 'tools/call' && !readTools.has(String(message.params?.name));
+  });
 }
 
 function isGraphQLMutation(body: unknown): boolean {
@@ -124,11 +136,11 @@ function isGraphQLMutation(body: unknown): boolean {
 }
 
 export const rateLimit =
-  (store: RateLimitStore): RequestHandler =>
+  (store: RateLimitStore, readTools?: ReadonlySet<string>): RequestHandler =>
   async (req, res, next) => {
     try {
       const principal = locals(res).principal;
-      const bucket = bucketOf(req);
+      const bucket = bucketOf(req, readTools);
       const limit =
         (bucket === 'read' ? principal?.readLimit : principal?.writeLimit) ??
         DEFAULT_LIMITS[bucket];

@@ -91,6 +91,7 @@ ${body}
 <li>Lists are cursor-paginated: repeat with <code>cursor=page.next_cursor</code> until <code>page.has_more</code> is false.</li>
 <li>Rate limits are per key: 120 reads and 30 writes a minute unless agreed otherwise; watch <code>x-ratelimit-remaining</code> and honour <code>Retry-After</code> on 429.</li>
 <li>Only <code>internal_error</code> (500) is worth retrying unchanged; send the same <code>Idempotency-Key</code> when you do.</li>
+<li>AI agents get the same operations as MCP tools at <code>POST /api/mcp</code> (same key, scopes and limits); the tool manifest is at <a href="/api/mcp/tools">/api/mcp/tools</a>.</li>
 </ul></section>
 </body></html>`;
 }

@@ -142,7 +142,7 @@ export const updateCustomer = defineRoute({
   description:
     'Changes the fields sent and leaves the others. An explicit null unsets a nullable field (this is not JSON merge ' +
     'patch). A change of status stamps status_changed_at; status_note records why.',
-  hints: { idempotent: true },
+  hints: {}, // the spec's tool table does not mark it idempotent
   params: idParams,
   body: z.strictObject(snakeShape(updateCustomerInput.shape)),
   idempotency: 'optional',

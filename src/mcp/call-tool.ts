@@ -1,0 +1,90 @@
+// One tool call: the tool's route, called in-process through the same pipeline as REST (scope,
+// validation, tenancy, Idempotency-Key, the GraphQL operation). Tools add no permissions: a
+// missing scope is the route's 403, returned as a tool error with the API's code and message.
+import { randomUUID } from 'node:crypto';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AppError } from '../domain/errors.js';
+import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
+import { asAppError } from '../http/error-response.js';
+import type { Logger } from '../logger.js';
+import { callRoute, type RouteDeps } from '../rest/call-route.js';
+import { FAMILIES } from '../rest/families.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../rest/router.js';
+import { generatesKey, planOf, type Tool } from './tools.js';
+import { frameUntrusted } from './untrusted.js';
+
+export type ToolCallContext = {
+  deps: RouteDeps;
+  logger: Logger;
+  principal: Principal;
+  requestId: string;
+  baseUrl: string;
+};
+
+const pick = (args: Record<string, unknown>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]));
+
+export async function callTool(
+  ctx: ToolCallContext,
+  tool: Tool,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
+  const { route } = tool;
+  try {
+    const plan = planOf(route);
+    const known = new Set([
+      ...plan.params,
+      ...plan.query,
+      ...(plan.body === 'whole' ? ['payload'] : plan.body),
+      'idempotency_key',
+    ]);
+    const unknown = Object.keys(args).filter((k) => !known.has(k));
+    if (unknown.length) {
+      throw new AppError(
+        'invalid_request',
+        `Invalid request. ${unknown.map((k) => `${k}: is not a known field`).join('; ')}`,
+      );
+    }
+    const params = pick(args, plan.params);
+    const body =
+      plan.body === 'whole' ? args.payload : route.body ? pick(args, plan.body) : undefined;
+    if (JSON.stringify(body ?? null).length > (route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) {
+      throw new AppError('payload_too_large', 'The request body is too large.');
+    }
+    const given = args.idempotency_key;
+    const out = await callRoute(ctx.deps, route, {
+      principal: ctx.principal,
+      requestId: ctx.requestId,
+      baseUrl: ctx.baseUrl,
+      path: route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        encodeURIComponent(String(params[name] ?? '')),
+      ),
+      params,
+      query: pick(args, plan.query),
+      body,
+      idempotencyKey:
+        typeof given === 'string' ? given : generatesKey(route) ? randomUUID() : undefined,
+    });
+    const json = JSON.parse(out.json) as Record<string, unknown>;
+    if (out.status >= 400) return errorResult(out.status, json);
+    const replayed = out.headers['idempotent-replay'] === 'true';
+    const summary = `${route.summary}: ${out.status}${replayed ? ', a replay of the first answer (nothing applied again)' : ''}.`;
+    return {
+      content: [{ type: 'text', text: `${summary}\n${frameUntrusted(json)}` }],
+      structuredContent: json,
+    };
+  } catch (error) {
+    const e = asAppError(error, ctx.logger, ctx.requestId);
+    return errorResult(e.status, FAMILIES.partner.errorBody(e, ctx.requestId));
+  }
+}
+
+function errorResult(status: number, envelope: unknown): CallToolResult {
+  const { code, message } = (envelope as { error: { code: string; message: string } }).error;
+  return {
+    isError: true,
+    content: [
+      { type: 'text', text: `Error ${status} ${code}: ${message}\n${JSON.stringify(envelope)}` },
+    ],
+  };
+}

@@ -1,0 +1,69 @@
+// The connector over HTTP: POST /api/mcp (Streamable HTTP, stateless, JSON answers) and the
+// manifest at GET /api/mcp/tools. The caller's bearer key is checked and used per request and
+// never stored. `?read_only=true` and `?tools=a,b` narrow the tools, on both.
+import express, { Router } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AppError } from '../domain/errors.js';
+import { requirePrincipal } from '../http/authenticate.js';
+import { baseUrlOf } from '../http/base-url.js';
+import { locals } from '../http/locals.js';
+import type { Logger } from '../logger.js';
+import type { RouteDeps } from '../rest/call-route.js';
+import { buildMcpServer, INSTRUCTIONS, SERVER_INFO } from './server.js';
+import { selectedTools, selectionOf } from './tools.js';
+
+export const MCP_PATH = '/api/mcp';
+
+/** Parses the JSON-RPC body early, so the rate limiter can tell a read tool call from a write. */
+export const mcpBodyParser = express.json({ limit: '256kb' });
+
+export function mcpRouter(deps: RouteDeps & { logger: Logger }): Router {
+  const router = Router();
+
+  router.get(`${MCP_PATH}/tools`, (req, res) => {
+    res.json({
+      server: SERVER_INFO,
+      instructions: INSTRUCTIONS,
+      tools: selectedTools(selectionOf(req.query)).map((t) => ({
+        ...t.definition,
+        scope: t.route.scope,
+      })),
+    });
+  });
+
+  router.post(MCP_PATH, async (req, res) => {
+    requirePrincipal(req, res);
+    const l = locals(res);
+    l.routePattern = MCP_PATH;
+    const server = buildMcpServer(
+      {
+        deps,
+        logger: deps.logger,
+        principal: l.principal!,
+        requestId: l.requestId,
+        baseUrl: baseUrlOf(req, deps.publicBaseUrl),
+      },
+      selectionOf(req.query),
+    );
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+
+  // Stateless: no server-initiated stream to GET and no session to DELETE.
+  router.all(MCP_PATH, (_req, _res) => {
+    throw new AppError(
+      'method_not_allowed',
+      'The MCP endpoint is stateless: send JSON-RPC messages with POST.',
+      { headers: { allow: 'POST' } },
+    );
+  });
+  return router;
+}

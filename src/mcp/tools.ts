@@ -1,0 +1,140 @@
+// The agent tools, derived from the partner route table: one tool per route, named as the route,
+// its input the route's path, query and body fields in one object (the same zod schemas), its
+// output the route's wire body. No tool is written by hand.
+import { z } from 'zod';
+import { jsonSchema } from '../rest/openapi.js';
+import type { Route } from '../rest/route.js';
+import { ROUTES } from '../rest/table.js';
+
+export type JsonSchema = Record<string, unknown>;
+
+export type ToolDefinition = {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+  annotations: {
+    title: string;
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: false;
+  };
+};
+
+export type Tool = { definition: ToolDefinition; route: Route };
+
+const IDEMPOTENCY_KEY = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII')
+  .optional();
+
+/** Routes whose Idempotency-Key is required move money or create records: the tool makes one. */
+export const generatesKey = (route: Route) => route.idempotency === 'required';
+
+/** Where a tool argument goes on the route: path, query or body. */
+export type ArgumentPlan = {
+  params: string[];
+  query: string[];
+  /** Body fields, or 'whole' when the body is one opaque object (a webhook payload). */
+  body: string[] | 'whole';
+};
+
+const shapeKeys = (schema: z.ZodType | undefined): string[] =>
+  schema && 'shape' in schema ? Object.keys((schema as z.ZodObject).shape) : [];
+
+export function planOf(route: Route): ArgumentPlan {
+  const bodyIsObject = route.body === undefined || 'shape' in route.body;
+  return {
+    params: shapeKeys(route.params),
+    query: shapeKeys(route.query),
+    body: bodyIsObject ? shapeKeys(route.body) : 'whole',
+  };
+}
+
+/** The tool's input: every path, query and body field of its route, plus `idempotency_key`. */
+function inputSchemaOf(route: Route): JsonSchema {
+  const plan = planOf(route);
+  const shape: Record<string, z.ZodType> = {
+    ...((route.params as z.ZodObject | undefined)?.shape ?? {}),
+    ...((route.query as z.ZodObject | undefined)?.shape ?? {}),
+  };
+  if (plan.body === 'whole') {
+    shape.payload = route.body!.describe('The webhook body, as the sender would POST it.');
+  } else if (route.body) {
+    Object.assign(shape, (route.body as z.ZodObject).shape);
+  }
+  if (route.idempotency !== 'none' || plan.body === 'whole') {
+    shape.idempotency_key = IDEMPOTENCY_KEY.describe(
+      generatesKey(route)
+        ? 'Omit it and each call is a new request (a key is generated). Repeat a key to repeat a call ' +
+            'safely: it is applied once and answered the same.'
+        : 'Optional Idempotency-Key: repeating a key repeats the call safely.',
+    );
+  }
+  return jsonSchema(z.strictObject(shape), 'input');
+}
+
+/** The tool's structured result: the route's wire body, `{ data, page? }`. */
+function outputSchemaOf(route: Route): JsonSchema {
+  const page = z.object({ has_more: z.boolean(), next_cursor: z.string().nullable() });
+  return jsonSchema(
+    route.paginated
+      ? z.object({ data: z.array(route.response), page })
+      : z.object({ data: route.response }),
+    'output',
+  );
+}
+
+function toolOf(route: Route): Tool {
+  const readOnly = route.hints.readOnly ?? false;
+  return {
+    route,
+    definition: {
+      name: route.name,
+      title: route.summary,
+      description: `${route.description} (${route.method} ${route.path}; scope ${route.scope})`,
+      inputSchema: inputSchemaOf(route),
+      outputSchema: outputSchemaOf(route),
+      annotations: {
+        title: route.summary,
+        readOnlyHint: readOnly,
+        destructiveHint: route.hints.destructive ?? false,
+        idempotentHint: route.hints.idempotent ?? false,
+        openWorldHint: false,
+      },
+    },
+  };
+}
+
+/** Every partner route is a tool, in the route table's order. */
+export const TOOLS: Tool[] = ROUTES.filter((r) => r.family === 'partner').map(toolOf);
+
+const BY_NAME = new Map(TOOLS.map((t) => [t.definition.name, t]));
+export const toolNamed = (name: string): Tool | undefined => BY_NAME.get(name);
+
+/** Names of tools that only read: their calls spend the read rate budget. */
+export const READ_TOOLS: ReadonlySet<string> = new Set(
+  TOOLS.filter((t) => t.definition.annotations.readOnlyHint).map((t) => t.definition.name),
+);
+
+export type ToolSelection = { readOnly: boolean; names: ReadonlySet<string> | null };
+
+/** `?read_only=true` and `?tools=a,b`: narrow what a connection lists and may call. */
+export function selectionOf(query: Record<string, unknown>): ToolSelection {
+  const names = typeof query.tools === 'string' && query.tools.trim() ? query.tools : null;
+  return {
+    readOnly: query.read_only === 'true' || query.read_only === '1',
+    names: names ? new Set(names.split(',').map((n) => n.trim())) : null,
+  };
+}
+
+export const selectedTools = (selection: ToolSelection): Tool[] =>
+  TOOLS.filter(
+    (t) =>
+      (!selection.readOnly || t.definition.annotations.readOnlyHint) &&
+      (!selection.names || selection.names.has(t.definition.name)),
+  );
