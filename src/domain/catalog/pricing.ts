@@ -65,6 +65,8 @@ export type Pricing = {
   coinsPerUnit: number;
   /** The market the sub-brand serves: only its listings there are visible. Null: none. */
   market: { country: string; currency: string } | null;
+  /** How its orders are billed; read in the same query, since every order needs both. */
+  billing: { brandId: string; prepaid: boolean };
 };
 
 export const PLATFORM_MARGIN_KEY = 'platform_margin_bps';
@@ -78,6 +80,8 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
         coinsPerUnit: true,
         country: true,
         currency: true,
+        prepaid: true,
+        brandId: true,
         brand: { select: { marginBps: true } },
       },
     }),
@@ -87,6 +91,7 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
     marginsBps: [Number(platform?.value ?? 0), subBrand.brand.marginBps, subBrand.marginBps],
     coinsPerUnit: subBrand.coinsPerUnit,
     market: subBrand.country ? { country: subBrand.country, currency: subBrand.currency } : null,
+    billing: { brandId: subBrand.brandId, prepaid: subBrand.prepaid },
   };
 }
 

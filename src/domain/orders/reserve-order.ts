@@ -2,6 +2,7 @@
 // the customer's coins through the one ledger function, takes the stock, and reserves a prepaid
 // brand's money. Either all of it happens or none (short coins or stock: nothing is created).
 import type { z } from 'zod';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { visibleListings } from '../catalog/visibility.js';
 import { loadPricing, priceListing } from '../catalog/pricing.js';
 import type { Db } from '../db.js';
@@ -12,19 +13,24 @@ import { moveCoins } from '../ledger/move-coins.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { movePrepaid } from './prepaid.js';
+import { insertOrder } from './insert-order.js';
 import { reserveOrderInput } from './schemas.js';
 import { takeStock } from './stock.js';
 
 /** Customers under these statuses may not redeem (docs/catalog-and-orders.md). */
 const NOT_ELIGIBLE = new Set(['restricted', 'banned']);
 
-export async function reserveOrder(
+export async function reserveOrder<T extends { billingStatus: string }>(
   db: Db,
   tenant: Tenant,
   actor: Actor,
   input: z.input<typeof reserveOrderInput>,
-  options: { idempotencyKey: string | null },
-): Promise<{ id: string }> {
+  options: {
+    idempotencyKey: string | null;
+    /** Reads the new order as the caller wants it, inside the transaction, before the locks. */
+    readBack: (tx: Prisma.TransactionClient, id: string) => Promise<T>;
+  },
+): Promise<T> {
   const data = parseInput(reserveOrderInput, input);
   const requested = data.listingMarketIds ?? [data.listingMarketId!];
 
@@ -56,13 +62,12 @@ export async function reserveOrder(
       );
     }
 
-    const lines = distinct.map((id, position) => {
+    const lines = distinct.map((id) => {
       const listing = byId.get(id)!;
       const product = listing.variant.product;
       const translations = product.translations as { en: { name: string } };
       return {
         listing,
-        position,
         quantity: requested.filter((r) => r === id).length,
         name: translations.en.name,
         kind: product.kind,
@@ -84,75 +89,43 @@ export async function reserveOrder(
     }
 
     const id = newId();
-    const now = idTime(id);
     const totalPrice = lines.reduce((sum, l) => sum + l.sellPrice * l.quantity, 0);
     const totalCoins = lines.reduce((sum, l) => sum + l.coinPrice * l.quantity, 0);
-    const subBrand = await tx.subBrand.findUniqueOrThrow({
-      where: { id: tenant.subBrandId },
-      select: { brandId: true, prepaid: true },
-    });
+    const { prepaid, brandId } = pricing.billing;
+    const currency = pricing.market!.currency;
 
     // The rows first, the contended locks last (wallet, then stock, then the prepaid account),
     // so the hot rows are held for as short a time as possible before the commit.
-    await tx.order.create({
-      data: {
-        id,
-        ...tenant,
-        customerId: customer.id,
-        billingStatus: subBrand.prepaid ? 'reserved' : 'not_applicable',
-        currency: pricing.market!.currency,
-        totalPrice,
-        totalCoins,
-        recipientName: data.recipientName ?? null,
-        shippingAddress: data.shippingAddress ?? null,
-        statusChangedAt: now,
-        createdAt: now,
-        updatedAt: now,
-        items: {
-          create: lines.map((l) => ({
-            id: newId(),
-            ...tenant,
-            customerId: customer.id,
-            listingMarketId: l.listing.id,
-            productId: l.listing.productId,
-            variantId: l.listing.variantId,
-            productName: l.name.slice(0, 200),
-            sku: l.listing.variant.sku,
-            attributes: l.listing.variant.attributes ?? {},
-            kind: l.kind,
-            quantity: l.quantity,
-            unitPrice: l.sellPrice,
-            unitCoins: l.coinPrice,
-            position: l.position,
-          })),
-        },
-        events: {
-          create: {
-            id: newId(),
-            kind: 'status',
-            toStatus: 'pending',
-            detail: { listing_market_ids: requested },
-            ...actor,
-            createdAt: now,
-          },
-        },
-        reservation: {
-          create: {
-            id: newId(),
-            ...tenant,
-            customerId: customer.id,
-            listingMarketIds: requested,
-            idempotencyKey: options.idempotencyKey,
-            ...actor,
-            createdAt: now,
-          },
-        },
-      },
+    await insertOrder(tx, tenant, actor, {
+      id,
+      createdAt: idTime(id),
+      customerId: customer.id,
+      billingStatus: prepaid ? 'reserved' : 'not_applicable',
+      currency,
+      totalPrice,
+      totalCoins,
+      recipientName: data.recipientName ?? null,
+      shippingAddress: data.shippingAddress ?? null,
+      requested,
+      idempotencyKey: options.idempotencyKey,
+      eventId: newId(),
+      reservationId: newId(),
+      lines: lines.map((l) => ({
+        id: newId(),
+        listingMarketId: l.listing.id,
+        productId: l.listing.productId,
+        variantId: l.listing.variantId,
+        productName: l.name.slice(0, 200),
+        sku: l.listing.variant.sku,
+        attributes: l.listing.variant.attributes,
+        kind: l.kind,
+        quantity: l.quantity,
+        unitPrice: l.sellPrice,
+        unitCoins: l.coinPrice,
+      })),
     });
-    await tx.customer.update({
-      where: { id: customer.id },
-      data: { orderCount: { increment: 1 } },
-    });
+    // Complete now, so it is read before the locks; only its billing status can change below.
+    const order = await options.readBack(tx, id);
 
     if (totalCoins > 0) {
       await moveCoins(
@@ -176,14 +149,10 @@ export async function reserveOrder(
       throw new AppError('out_of_stock', `Out of stock: ${skus.join(', ')}. Nothing was reserved.`);
     }
 
-    if (subBrand.prepaid) {
+    if (prepaid) {
       const balance = await movePrepaid(
         tx,
-        {
-          brandId: subBrand.brandId,
-          environment: tenant.environment,
-          currency: pricing.market!.currency,
-        },
+        { brandId, environment: tenant.environment, currency },
         -totalPrice,
         `order:${id}`,
         id,
@@ -191,8 +160,9 @@ export async function reserveOrder(
       // Short prepaid money does not fail the order (spec): it waits, blocked, for a top-up.
       if (balance === null) {
         await tx.order.update({ where: { id }, data: { billingStatus: 'blocked_balance' } });
+        order.billingStatus = 'blocked_balance';
       }
     }
-    return { id };
+    return order;
   });
 }

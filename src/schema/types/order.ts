@@ -221,18 +221,12 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ReserveOrderInput, required: true }),
       idempotencyKey: t.arg.string(),
     },
-    resolve: async (query, _root, { input, idempotencyKey }, ctx) => {
-      const { id } = await reserveOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        defined(input) as never,
-        {
-          idempotencyKey: idempotencyKey ?? null,
-        },
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, { input, idempotencyKey }, ctx) =>
+      reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), defined(input) as never, {
+        idempotencyKey: idempotencyKey ?? null,
+        // Read in the transaction before the stock is locked (domain/orders/reserve-order.ts).
+        readBack: (tx, id) => tx.order.findUniqueOrThrow({ ...query, where: { id } }),
+      }),
   }),
   cancelOrder: t.prismaField({
     type: 'Order',
