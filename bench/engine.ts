@@ -3,8 +3,7 @@
 // a storm in which 30 % of the requests repeat a recent key, concurrently. Afterwards every key
 // has exactly one execution and every balance equals the sum of its movements.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/domain/ids.js';
@@ -12,15 +11,14 @@ import { scratchDatabase } from './scratch-db.js';
 import {
   CONNECTIONS,
   load,
-  median,
-  ROOT,
-  ROUNDS,
-  SECONDS,
   startServer,
-  WORKERS,
   type Sample,
   seedBenchTenant,
   rawLoad,
+  interleave,
+  walletsOffTheirSum,
+  printRows,
+  saveResults,
 } from './support.js';
 
 const PLAYERS = 1000;
@@ -58,17 +56,7 @@ export async function benchEngine() {
       'http distinct keys': () => load(base, () => post(randomUUID(), player())),
       'raw sql distinct keys': () => raw(pool, subBrand, definition),
     };
-    const samples: Record<string, Sample[]> = Object.fromEntries(
-      Object.keys(scenarios).map((k) => [k, []]),
-    );
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, run] of Object.entries(scenarios)) {
-        samples[name]!.push(await run());
-        process.stderr.write(
-          `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} events/s\n`,
-        );
-      }
-    }
+    const { rows, samples } = await interleave(scenarios, 'events/s');
 
     // The storm: 30 % of requests repeat one of the last 20 keys (same body), concurrently.
     const recent: { key: string; n: number }[] = [];
@@ -102,29 +90,11 @@ export async function benchEngine() {
         [keys],
       )
     ).rows[0].n;
-    const bad = (
-      await pool.query(
-        `SELECT count(*)::int AS n FROM wallets w
-       WHERE w.balance <> (SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
-      )
-    ).rows[0].n;
+    const bad = await walletsOffTheirSum(pool);
     await pool.end();
 
-    const rows = Object.keys(scenarios).map((name) => ({
-      name,
-      tps: median(samples[name]!, 'tps'),
-      p50: median(samples[name]!, 'p50'),
-      p99: median(samples[name]!, 'p99'),
-    }));
     const ratio = rows[0]!.tps / rows[1]!.tps;
-    console.log(
-      `\nEngine benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
-    );
-    console.log('| scenario | events/s | p50 ms | p99 ms |\n|---|---|---|---|');
-    for (const r of rows)
-      console.log(
-        `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
-      );
+    printRows('Engine benchmark', 'events/s', rows);
     console.log(
       `| http storm (30 % repeated keys) | ${storm.tps.toFixed(0)} | ${storm.p50.toFixed(2)} | ${storm.p99.toFixed(2)} |`,
     );
@@ -132,15 +102,16 @@ export async function benchEngine() {
     console.log(
       `Storm: ${keys.length} distinct keys → ${executions} executions, ${movements} movements; wallets off their sum: ${bad}`,
     );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, `bench/results/engine-${new Date().toISOString().slice(0, 19)}.json`),
-      JSON.stringify(
-        { rows, storm, ratio, keys: keys.length, executions, movements, bad, samples },
-        null,
-        2,
-      ),
-    );
+    saveResults('engine', {
+      rows,
+      storm,
+      ratio,
+      keys: keys.length,
+      executions,
+      movements,
+      bad,
+      samples,
+    });
   } finally {
     await server.stop();
     await drop();

@@ -3,8 +3,7 @@
 // Node with raw `pg`, interleaved. Afterwards: stock taken equals units ordered, and every
 // balance equals the sum of its movements.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+
 import pg from 'pg';
 import { createListing, createProduct } from '../src/domain/catalog/author-catalog.js';
 import { openDatabase } from '../src/db/database.js';
@@ -14,15 +13,14 @@ import {
   benchCustomerId,
   CONNECTIONS,
   load,
-  median,
   rawLoad,
-  ROOT,
-  ROUNDS,
-  SECONDS,
   seedBenchTenant,
   startServer,
-  WORKERS,
   type Sample,
+  interleave,
+  walletsOffTheirSum,
+  printRows,
+  saveResults,
 } from './support.js';
 
 const CUSTOMERS = 1000;
@@ -78,17 +76,7 @@ export async function benchOrders() {
       'http orders': () => load(base, post),
       'raw sql orders': () => raw(pool, subBrand, listing.id, variant.id, product.id),
     };
-    const samples: Record<string, Sample[]> = Object.fromEntries(
-      Object.keys(scenarios).map((k) => [k, []]),
-    );
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, run] of Object.entries(scenarios)) {
-        samples[name]!.push(await run());
-        process.stderr.write(
-          `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} orders/s\n`,
-        );
-      }
-    }
+    const { rows, samples } = await interleave(scenarios, 'orders/s');
 
     const units = (await pool.query(`SELECT coalesce(sum(quantity), 0)::int AS n FROM order_items`))
       .rows[0].n;
@@ -98,38 +86,16 @@ export async function benchOrders() {
         [variant.id],
       )
     ).rows[0].available;
-    const bad = (
-      await pool.query(
-        `SELECT count(*)::int AS n FROM wallets w
-         WHERE w.balance <> (SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
-      )
-    ).rows[0].n;
+    const bad = await walletsOffTheirSum(pool);
     await pool.end();
 
-    const rows = Object.keys(scenarios).map((name) => ({
-      name,
-      tps: median(samples[name]!, 'tps'),
-      p50: median(samples[name]!, 'p50'),
-      p99: median(samples[name]!, 'p99'),
-    }));
     const ratio = rows[0]!.tps / rows[1]!.tps;
-    console.log(
-      `\nOrders benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
-    );
-    console.log('| scenario | orders/s | p50 ms | p99 ms |\n|---|---|---|---|');
-    for (const r of rows)
-      console.log(
-        `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
-      );
+    printRows('Orders benchmark', 'orders/s', rows);
     console.log(`\nhttp / raw sql: ${ratio.toFixed(2)}`);
     console.log(
       `Stock: ${units} units ordered, ${STOCK - available} taken (${units === STOCK - available ? 'equal' : 'DIFFERENT'}); wallets off their sum: ${bad}`,
     );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, `bench/results/orders-${new Date().toISOString().slice(0, 19)}.json`),
-      JSON.stringify({ rows, ratio, units, taken: STOCK - available, bad, samples }, null, 2),
-    );
+    saveResults('orders', { rows, ratio, units, taken: STOCK - available, bad, samples });
   } finally {
     await server.stop();
     await drop();

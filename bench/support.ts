@@ -1,5 +1,6 @@
 // Shared by the benchmarks: the server as deployed (its own process), and load from autocannon.
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -175,4 +176,62 @@ export async function rawLoad(
     p50: latencies[Math.floor(latencies.length * 0.5)]!,
     p99: latencies[Math.floor(latencies.length * 0.99)]!,
   };
+}
+
+export type Row = { name: string; tps: number; p50: number; p99: number };
+
+/**
+ * Runs every scenario once per round, interleaved (so a slow patch of the machine hits them
+ * alike), ROUNDS times, and answers each scenario's medians and its samples.
+ */
+export async function interleave(
+  scenarios: Record<string, () => Promise<Sample>>,
+  unit: string,
+): Promise<{ rows: Row[]; samples: Record<string, Sample[]> }> {
+  const samples: Record<string, Sample[]> = Object.fromEntries(
+    Object.keys(scenarios).map((k) => [k, []]),
+  );
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [name, run] of Object.entries(scenarios)) {
+      samples[name]!.push(await run());
+      process.stderr.write(
+        `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} ${unit}\n`,
+      );
+    }
+  }
+  const rows = Object.keys(scenarios).map((name) => ({
+    name,
+    tps: median(samples[name]!, 'tps'),
+    p50: median(samples[name]!, 'p50'),
+    p99: median(samples[name]!, 'p99'),
+  }));
+  return { rows, samples };
+}
+
+/** Prints a benchmark's header and its table of medians (Markdown, for docs/performance.md). */
+export function printRows(title: string, unit: string, rows: Row[]) {
+  console.log(
+    `\n${title}: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
+  );
+  console.log(`| scenario | ${unit} | p50 ms | p99 ms |\n|---|---|---|---|`);
+  for (const r of rows)
+    console.log(`| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+}
+
+/** The ledger's invariant after a run: wallets whose balance is not the sum of their movements. */
+export async function walletsOffTheirSum(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query(
+    `SELECT count(*)::int AS n FROM wallets w
+     WHERE w.balance <> (SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
+  );
+  return rows[0].n;
+}
+
+/** Keeps a run's figures in bench/results (ignored by git). */
+export function saveResults(name: string, results: unknown) {
+  mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, `bench/results/${name}-${new Date().toISOString().slice(0, 19)}.json`),
+    JSON.stringify(results, null, 2),
+  );
 }

@@ -5,7 +5,7 @@
 // PostgreSQL only; needs pgbench (Debian: postgresql-client).
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,15 +15,17 @@ import {
   CONNECTIONS,
   load,
   median as medianOf,
-  ROOT,
   ROUNDS,
   SECONDS,
   startServer,
-  WORKERS,
   type Sample,
   benchCustomerId,
   seedBenchTenant,
   rawLoad,
+  interleave,
+  walletsOffTheirSum,
+  printRows,
+  saveResults,
 } from './support.js';
 
 const WALLETS = 1000;
@@ -53,30 +55,11 @@ export async function benchWallet() {
       'pgbench hot': () => pgbench(url, subBrand, '1'),
       'http replay': () => replay(base, key, replayKeys),
     };
-    const samples: Record<string, Sample[]> = Object.fromEntries(
-      Object.keys(scenarios).map((k) => [k, []]),
-    );
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (const [name, run] of Object.entries(scenarios)) {
-        samples[name]!.push(await run());
-        process.stderr.write(
-          `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} tps\n`,
-        );
-      }
-    }
-    const check = await pool.query(
-      `SELECT count(*)::int AS bad FROM wallets w
-       WHERE w.balance <> (SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
-    );
+    const { rows, samples } = await interleave(scenarios, 'tps');
+    const bad = await walletsOffTheirSum(pool);
     await pool.end();
 
     const median = (name: string, field: keyof Sample) => medianOf(samples[name]!, field);
-    const rows = Object.keys(scenarios).map((name) => ({
-      name,
-      tps: median(name, 'tps'),
-      p50: median(name, 'p50'),
-      p99: median(name, 'p99'),
-    }));
     const ratio = (a: string, b: string) => median(a, 'tps') / median(b, 'tps');
     const ratios = {
       'http spread / raw pg spread (target ≥ 0.5)': ratio('http spread', 'raw pg spread'),
@@ -85,29 +68,19 @@ export async function benchWallet() {
       'http spread p50 / http replay p50, latency':
         median('http spread', 'p50') / median('http replay', 'p50'),
     };
-    console.log(
-      `\nWallet benchmark: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
-    );
-    console.log('| scenario | adjustments/s | p50 ms | p99 ms |\n|---|---|---|---|');
-    for (const r of rows)
-      console.log(
-        `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`,
-      );
+    printRows('Wallet benchmark', 'adjustments/s', rows);
     console.log('\n| ratio | value |\n|---|---|');
     for (const [name, value] of Object.entries(ratios))
       console.log(`| ${name} | ${value.toFixed(2)} |`);
-    console.log(
-      `\nWallets whose balance differs from the sum of their movements: ${check.rows[0].bad}`,
-    );
-    mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
-    writeFileSync(
-      path.join(ROOT, `bench/results/wallet-${new Date().toISOString().slice(0, 19)}.json`),
-      JSON.stringify(
-        { seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, rows, ratios, samples },
-        null,
-        2,
-      ),
-    );
+    console.log(`\nWallets whose balance differs from the sum of their movements: ${bad}`);
+    saveResults('wallet', {
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      rows,
+      ratios,
+      samples,
+    });
   } finally {
     await server.stop();
     await drop();

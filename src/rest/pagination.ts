@@ -2,6 +2,7 @@
 // in the schema. Connections order by UUIDv7 id, newest first, and a cursor names the last row
 // seen, so rows inserted while a client walks the pages never shift it: no duplicates, no gaps.
 import { z } from 'zod';
+import { camelKeys } from './casing.js';
 import type { RouteResult } from './route.js';
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -29,6 +30,12 @@ export const connectionArgs = (query: { limit: number; cursor?: string | undefin
   first: query.limit,
   after: query.cursor ?? null,
 });
+
+/** A list route's query split into the GraphQL `filter` (camelCase) and connection arguments. */
+export function filterAndPage(query: Record<string, unknown>) {
+  const { limit, cursor, ...filter } = query as { limit: number; cursor?: string };
+  return { filter: camelKeys(filter), ...connectionArgs({ limit, cursor }) };
+}
 
 /** The selection every paginated operation asks for around its node fields. */
 export const connectionSelection = (nodeFields: string) =>

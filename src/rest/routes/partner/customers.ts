@@ -5,7 +5,7 @@ import {
   updateCustomerInput,
 } from '../../../domain/customers/schemas.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
-import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
 import { fromQuery, idParams } from './wire.js';
 
@@ -78,13 +78,7 @@ export const listCustomers = defineRoute({
   operation: `query ListCustomers($filter: CustomerFilter, $first: Int, $after: String) {
     customers(filter: $filter, first: $first, after: $after) { ${connectionSelection(CUSTOMER_SELECTION)} }
   }`,
-  variables: ({ query }) => {
-    const { limit, cursor, ...filter } = query as Record<string, unknown> & {
-      limit: number;
-      cursor?: string;
-    };
-    return { filter: camelKeys(filter), ...connectionArgs({ limit, cursor }) };
-  },
+  variables: ({ query }) => filterAndPage(query),
   result: (data) => toPage(data.customers, (node) => snakeKeys(node)),
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/orders/schemas.js';
 import { storeSessionInput } from '../../../domain/store-sessions/store-session.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
-import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
 import { idParams } from './wire.js';
 
@@ -137,13 +137,7 @@ export const listOrders = defineRoute({
   operation: `query ListOrders($filter: OrderFilter, $first: Int, $after: String) {
     orders(filter: $filter, first: $first, after: $after) { ${connectionSelection(ORDER_SELECTION)} }
   }`,
-  variables: ({ query }) => {
-    const { limit, cursor, ...filter } = query as Record<string, unknown> & {
-      limit: number;
-      cursor?: string;
-    };
-    return { filter: camelKeys(filter), ...connectionArgs({ limit, cursor }) };
-  },
+  variables: ({ query }) => filterAndPage(query),
   result: (data) => toPage(data.orders, wire),
 });
 
