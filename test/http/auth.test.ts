@@ -27,6 +27,7 @@ describe('GET /api/v1/health', () => {
       status: 'ok',
       environment: 'live',
       sub_brand_id: tenant.subBrandId,
+      brand_id: tenant.brandId,
       api_version: 'v1',
       server_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });

@@ -79,6 +79,7 @@ describe('GET /openapi.json', () => {
       'sub_brand_id',
       'api_version',
       'server_time',
+      'brand_id', // additive, after the spec's fields
     ]);
   });
 });

@@ -173,7 +173,8 @@ export const getCatalog = defineRoute({
   tag: 'Catalog',
   summary: 'Get a catalog',
   description:
-    'One catalog you can use (404 for pending, rejected or other sub-brands\u2019 ones).',
+    'One catalog you can use (404 for pending, rejected or other sub-brands\u2019 ones). The id comes from ' +
+    'list_catalogs.',
   hints: { readOnly: true, idempotent: true },
   params: idParams,
   idempotency: 'none',
@@ -229,7 +230,8 @@ export const getStore = defineRoute({
   scope: 'stores:read',
   tag: 'Catalog',
   summary: 'Get a store',
-  description: 'One of your active stores and the catalogs it shows.',
+  description:
+    'One of your active stores and the catalogs it shows. The id comes from list_stores.',
   hints: { readOnly: true, idempotent: true },
   params: idParams,
   idempotency: 'none',
@@ -282,7 +284,8 @@ export const getBrandSubBrand = defineRoute({
   summary: 'Get your sub-brand',
   description:
     "The key's own sub-brand (any other is 404): its market (country, currency), coins_per_unit (coins per unit of " +
-    "currency, the coin-price ratio) and, when prepaid, the brand's prepaid balance in minor units.",
+    "currency, the coin-price ratio) and, when prepaid, the brand's prepaid balance in minor units. brandId and " +
+    'subBrandId: brand_id and sub_brand_id from get_health.',
   hints: { readOnly: true, idempotent: true },
   params: z.strictObject({
     brandId: z.string().min(1).max(64).describe('The brand id (UUID).'),

@@ -135,7 +135,8 @@ export const updateCustomer = defineRoute({
   summary: 'Update a customer',
   description:
     'Changes the fields sent and leaves the others. An explicit null unsets a nullable field (this is not JSON merge ' +
-    'patch). A change of status stamps status_changed_at; status_note records why.',
+    'patch). A change of status stamps status_changed_at; status_note records why. ' +
+    'The id comes from list_customers.',
   hints: {}, // the spec's tool table does not mark it idempotent
   params: idParams,
   body: z.strictObject(snakeShape(updateCustomerInput.shape)),
@@ -158,7 +159,7 @@ export const deleteCustomer = defineRoute({
   summary: 'Delete a customer',
   description:
     'Deletes the customer for good, with its wallet balance and movements. Its orders stay, without the customer link. ' +
-    'A second delete answers 404.',
+    'A second delete answers 404. The id comes from list_customers.',
   hints: { destructive: true, idempotent: true },
   params: idParams,
   idempotency: 'none',

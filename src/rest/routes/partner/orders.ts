@@ -150,7 +150,8 @@ export const getOrder = defineRoute({
   tag: 'Orders',
   summary: 'Get an order',
   description:
-    'One order: status, billing status, lines with snapshotted prices and tracking, and its history of changes.',
+    'One order: status, billing status, lines with snapshotted prices and tracking, and its history of changes. ' +
+    'The id comes from reserve_order or list_orders.',
   hints: { readOnly: true, idempotent: true },
   params: idParams,
   idempotency: 'none',
@@ -172,7 +173,8 @@ export const cancelOrder = defineRoute({
   summary: 'Cancel an order',
   description:
     'Cancels a pending or processing order: refunds its coins, frees its stock, releases prepaid money; the status ' +
-    'becomes cancelled. Repeating it changes nothing more. A shipped or delivered order is 409 order_not_cancellable.',
+    'becomes cancelled. Repeating it changes nothing more. A shipped or delivered order is 409 order_not_cancellable. ' +
+    'The id comes from reserve_order or list_orders.',
   hints: { destructive: true, idempotent: true },
   params: idParams,
   idempotency: 'none',
@@ -226,7 +228,7 @@ export const getOrderShipping = defineRoute({
   summary: "Read an order's shipping",
   description:
     'Recipient, address and, per line item, the carrier and tracking code once fulfilment sets them. Poll it: no ' +
-    'outbound events are sent in this release.',
+    'outbound events are sent in this release. The id is the order\u2019s, from reserve_order or list_orders.',
   hints: { readOnly: true, idempotent: true },
   params: idParams,
   idempotency: 'none',
@@ -248,7 +250,7 @@ export const updateOrderShipping = defineRoute({
   summary: "Correct an order's recipient or address",
   description:
     'Changes recipient_name and/or shipping_address while the order is pending or processing; once shipped it is ' +
-    '409 order_not_editable. Carrier and tracking are set by fulfilment, not here.',
+    '409 order_not_editable. Carrier and tracking are set by fulfilment, not here. The id is the order\u2019s.',
   hints: {},
   params: idParams,
   body: z

@@ -8,6 +8,8 @@ export const healthRecord = z.object({
   sub_brand_id: z.uuid().describe('The sub-brand the key is scoped to.'),
   api_version: z.literal('v1'),
   server_time: z.iso.datetime().describe('Current server time, UTC.'),
+  // Additive to the spec's record: with sub_brand_id, the path of get_brand_sub_brand.
+  brand_id: z.uuid().describe('Its brand: with sub_brand_id, the path of get_brand_sub_brand.'),
 });
 
 export const getHealth = defineRoute({
@@ -20,7 +22,7 @@ export const getHealth = defineRoute({
   summary: 'Check the key and the service',
   description:
     'Confirms that the API key authenticates and returns its environment (live or test) and ' +
-    'sub-brand id. Counts against the read rate bucket. Use it first to check a key.',
+    'sub-brand and brand ids. Counts against the read rate bucket. Use it first to check a key.',
   hints: { readOnly: true, idempotent: true },
   idempotency: 'none',
   successStatus: 200,
@@ -34,6 +36,7 @@ export const getHealth = defineRoute({
         subBrandId
         apiVersion
         serverTime
+        brandId
       }
     }
   `,

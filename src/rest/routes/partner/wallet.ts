@@ -78,7 +78,8 @@ export const adjustCoins = defineRoute({
   description:
     'Moves coins: delta is a signed integer (positive credits, negative debits, never 0). The balance never goes ' +
     'below zero: such a debit is 409 insufficient_balance, stating the balance. Answers the movement written, whose ' +
-    'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once.',
+    'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once. id: the ' +
+    'customer, from list_customers.',
   hints: { idempotent: true },
   params: idParams,
   body: z.strictObject(adjustCoinsInput.shape),
@@ -101,7 +102,9 @@ export const getCoins = defineRoute({
   scope: 'customers:read',
   tag: 'Wallet',
   summary: "Read a customer's balance",
-  description: 'The coin balance (an integer, never negative) and when it last changed.',
+  description:
+    "A customer's coin balance (an integer, never negative) and when it last changed. id: the customer, from " +
+    'list_customers.',
   hints: { readOnly: true, idempotent: true },
   params: idParams,
   idempotency: 'none',
@@ -128,7 +131,7 @@ export const listMovements = defineRoute({
   summary: "A customer's coin movements",
   description:
     'The append-only movement log, newest first: signed delta, reason, balance after, what caused it (source, and ' +
-    'the api_key_id and request_id of the request) and when. Cursor-paginated.',
+    'the api_key_id and request_id of the request) and when. id: the customer, from list_customers. Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   params: idParams,
   query: z.strictObject(pageParams),
