@@ -34,7 +34,12 @@ export function mcpRouter(deps: RouteDeps & { logger: Logger }): Router {
   router.post(MCP_PATH, async (req, res) => {
     requirePrincipal(req, res);
     const l = locals(res);
-    l.routePattern = MCP_PATH;
+    const message = req.body as { method?: unknown; params?: { name?: unknown } } | undefined;
+    // The log line names the tool called, not just the endpoint.
+    l.routePattern =
+      message?.method === 'tools/call'
+        ? `${MCP_PATH} tools/call ${String(message.params?.name)}`
+        : `${MCP_PATH} ${String(message?.method ?? '')}`.trim();
     const server = buildMcpServer(
       {
         deps,

@@ -113,6 +113,28 @@ describe('DELETE /api/v1/orders/{id}', () => {
     ]);
   });
 
+  it('gives back every line of a multi-variant order', async () => {
+    const s = await shop(h, { stock: 5, variants: [{ size: 'S' }, { size: 'M' }] });
+    const [small, medium] = s.prize.listingIds as [string, string];
+    const customer = await s.buyer(1_000_000);
+    const order = await s.order({
+      customer_id: customer,
+      listing_market_ids: [medium, small, medium],
+    });
+    expect(order.status).toBe(201);
+    const stock = async () =>
+      (
+        await h.db.prisma.variantStock.findMany({
+          where: { variantId: { in: s.prize.variantIds }, environment: 'test' },
+          orderBy: { variantId: 'asc' },
+        })
+      ).map((r) => r.available);
+    expect((await stock()).sort()).toEqual([3, 4]);
+    await s.delete(`/api/v1/orders/${order.body.data.id}`);
+    expect(await stock()).toEqual([5, 5]);
+    expect(await s.balance(customer)).toBe(1_000_000);
+  });
+
   it('refunds exactly once under concurrent cancels', async () => {
     const { s, customer, order } = await placed();
     const answers = await Promise.all(

@@ -47,7 +47,7 @@ export async function takeStock(
   return { short };
 }
 
-/** Gives units back (a cancelled order's). */
+/** Gives units back (a cancelled order's), locking the rows in the same order as takeStock. */
 export async function returnStock(db: Db, environment: Environment, lines: StockLine[]) {
   if (lines.length === 0) return;
   await db.$executeRaw`
@@ -55,9 +55,14 @@ export async function returnStock(db: Db, environment: Environment, lines: Stock
       SELECT variant_id, sum(quantity)::int AS quantity
       FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
         AS i(variant_id, quantity)
-      GROUP BY variant_id ORDER BY variant_id
+      GROUP BY variant_id
+    ), locked AS (
+      SELECT s.variant_id FROM variant_stock s JOIN input i USING (variant_id)
+      WHERE s.environment = ${environment}::environment
+      ORDER BY s.variant_id
+      FOR UPDATE OF s
     )
     UPDATE variant_stock s SET available = s.available + i.quantity
-    FROM input i
+    FROM input i JOIN locked l USING (variant_id)
     WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`;
 }
