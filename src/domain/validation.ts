@@ -53,3 +53,19 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw invalidRequest(toFieldIssues(result.error));
   return result.data;
 }
+
+/** Text of 1 to `max` characters that is not only white space. */
+export const nonBlankText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((v) => /\S/.test(v), 'must not be blank');
+
+/** An ISO-8601 UTC instant on the wire (ending in Z), a Date once parsed. */
+export const utcInstant = z.iso
+  .datetime({ message: 'must be an ISO-8601 UTC date-time ending in Z, e.g. 2026-01-31T12:00:00Z' })
+  .transform((v) => new Date(v));
+
+/** `%` and `_` in a search are literal text, not LIKE wildcards. */
+export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -3,14 +3,14 @@
 import { z } from 'zod';
 import { countryCode } from '../countries.js';
 import { LANGUAGES } from '../customers/schemas.js';
+import { nonBlankText } from '../validation.js';
 import { MAX_MARGIN_BPS } from './pricing.js';
 
-const text = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((v) => /\S/.test(v), 'must not be blank');
+const text = nonBlankText;
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be 1-64 lower-case letters, digits, -');
 
 export const currencyCode = z
   .string()
@@ -75,7 +75,7 @@ export const createListingInput = z.strictObject({
 export const marginBps = z.number().int().min(0).max(MAX_MARGIN_BPS);
 
 export const createCategoryInput = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be 1-64 lower-case letters, digits, -'),
+  slug,
   names: categoryNames,
   position: z.number().int().min(0).max(10_000).default(0),
 });
@@ -91,7 +91,7 @@ export const createCatalogInput = z.strictObject({
 export const createStoreInput = z.strictObject({
   subBrandId: z.uuid(),
   name: text(120),
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be 1-64 lower-case letters, digits, -'),
+  slug,
   description: text(1000).nullish(),
   catalogIds: z.array(z.uuid()).max(100).default([]),
 });

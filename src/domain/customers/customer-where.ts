@@ -1,10 +1,8 @@
 import type { Prisma } from '../../generated/prisma/client.js';
 import { idFloor } from '../ids.js';
 import type { Tenant } from '../tenant.js';
+import { likeEscape } from '../validation.js';
 import type { CustomerFilter } from './schemas.js';
-
-/** `%` and `_` in a search are literal text, not wildcards. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The tenant's customers matching a filter (window starts inclusive, ends exclusive). */
 export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.CustomerWhereInput {

@@ -3,16 +3,10 @@
 import { z } from 'zod';
 import { countryCode } from '../countries.js';
 import { MAX_COINS } from '../ledger/coins.js';
+import { nonBlankText, utcInstant } from '../validation.js';
 
-const text = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((v) => /\S/.test(v), 'must not be blank');
-const instant = z.iso
-  .datetime({ message: 'must be an ISO-8601 UTC date-time ending in Z, e.g. 2026-01-31T12:00:00Z' })
-  .transform((v) => new Date(v));
+const text = nonBlankText;
+const instant = utcInstant;
 
 export const CUSTOMER_STATUSES = ['active', 'watch', 'restricted', 'banned'] as const;
 export const LANGUAGES = ['en', 'es', 'pt', 'it', 'fr'] as const;

@@ -1,13 +1,9 @@
 // The order book's inputs (camelCase); the partner API derives its snake_case schemas from them.
 import { z } from 'zod';
+import { nonBlankText, utcInstant } from '../validation.js';
 
 /** Buyer-supplied free text: length-limited, stored and returned as data, never interpreted. */
-const freeText = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((v) => /\S/.test(v), 'must not be blank');
+const freeText = nonBlankText;
 
 export const ORDER_STATUSES = [
   'pending',
@@ -69,14 +65,10 @@ export const trackingInput = z.strictObject({
     .nullish(),
 });
 
-const instant = z.iso
-  .datetime({ message: 'must be an ISO-8601 UTC date-time ending in Z, e.g. 2026-01-31T12:00:00Z' })
-  .transform((v) => new Date(v));
-
 export const orderFilter = z.strictObject({
   status: z.enum(ORDER_STATUSES).optional(),
   customerId: z.uuid().optional(),
-  createdAfter: instant.optional(),
-  createdBefore: instant.optional(),
+  createdAfter: utcInstant.optional(),
+  createdBefore: utcInstant.optional(),
 });
 export type OrderFilter = z.output<typeof orderFilter>;

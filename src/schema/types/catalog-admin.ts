@@ -14,6 +14,7 @@ import {
   updateProduct,
 } from '../../domain/catalog/author-catalog.js';
 import { builder } from '../builder.js';
+import { definedInput } from '../inputs.js';
 import { EnvironmentEnum } from './environment.js';
 
 const ADMIN = { admin: true } as const;
@@ -69,12 +70,6 @@ const CatalogDecision = builder.enumType('CatalogDecision', {
   values: ['approved', 'rejected'] as const,
 });
 
-/** GraphQL nulls become "not given" for the domain's optional fields. */
-const defined = <T extends Record<string, unknown>>(input: T) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], null>;
-  };
-
 builder.mutationFields((t) => ({
   createCategory: t.prismaField({
     type: 'Category',
@@ -85,7 +80,7 @@ builder.mutationFields((t) => ({
       position: t.arg.int(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await createCategory(ctx.db, defined(args) as never);
+      const { id } = await createCategory(ctx.db, definedInput(args) as never);
       return ctx.db.category.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -96,8 +91,8 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateProductInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const { id } = await createProduct(ctx.db, {
-        ...defined(input),
-        variants: input.variants.map((v) => defined(v)),
+        ...definedInput(input),
+        variants: input.variants.map((v) => definedInput(v)),
       } as never);
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id } });
     },
@@ -110,7 +105,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateProductInput, required: true }),
     },
     resolve: async (query, _root, { id, input }, ctx) => {
-      await updateProduct(ctx.db, String(id), defined(input) as never);
+      await updateProduct(ctx.db, String(id), definedInput(input) as never);
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id: String(id) } });
     },
   }),
@@ -132,7 +127,7 @@ builder.mutationFields((t) => ({
     authScopes: ADMIN,
     args: { input: t.arg({ type: CreateListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const { id } = await createListing(ctx.db, defined(input) as never);
+      const { id } = await createListing(ctx.db, definedInput(input) as never);
       return ctx.db.listingMarket.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -175,7 +170,7 @@ builder.mutationFields((t) => ({
       productIds: t.arg.idList(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await createCatalog(ctx.db, defined(args) as never);
+      const { id } = await createCatalog(ctx.db, definedInput(args) as never);
       return ctx.db.catalog.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -212,7 +207,7 @@ builder.mutationFields((t) => ({
       catalogIds: t.arg.idList(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await createStore(ctx.db, defined(args) as never);
+      const { id } = await createStore(ctx.db, definedInput(args) as never);
       return ctx.db.store.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),

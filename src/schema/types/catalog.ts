@@ -11,6 +11,7 @@ import {
   visibleProducts,
 } from '../../domain/catalog/visibility.js';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { likeEscape } from '../../domain/validation.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { pricingFor } from '../pricing.js';
@@ -184,9 +185,6 @@ builder.prismaObject('Store', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
-
-/** `%` and `_` in a search are literal text. */
-const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const ProductFilter = builder.inputType('ProductFilter', {
   fields: (t) => ({

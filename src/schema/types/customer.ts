@@ -8,6 +8,7 @@ import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { parseInput } from '../../domain/validation.js';
 import { builder } from '../builder.js';
+import { definedInput, wireDates } from '../inputs.js';
 import { tenantOf } from '../tenant.js';
 
 export const CustomerStatusEnum = builder.enumType('CustomerStatus', { values: CUSTOMER_STATUSES });
@@ -77,18 +78,6 @@ const CustomerFilterInput = builder.inputType('CustomerFilter', {
 });
 export { CustomerFilterInput };
 
-/** GraphQL gives Dates for DateTime inputs; the domain validates the wire's ISO strings. */
-const wireDates = (input: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(input).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
-  );
-
-/** The filter argument as the domain takes it: no nulls, ISO strings for instants. */
-export const filterArg = (filter: Record<string, unknown> | null | undefined) =>
-  Object.fromEntries(
-    Object.entries(wireDates(filter ?? {})).filter(([, v]) => v !== null && v !== undefined),
-  );
-
 builder.queryFields((t) => ({
   customers: t.prismaConnection({
     type: 'Customer',
@@ -97,7 +86,7 @@ builder.queryFields((t) => ({
     authScopes: { scope: 'customers:read' },
     args: { filter: t.arg({ type: CustomerFilterInput }) },
     resolve: (query, _root, { filter }, ctx) => {
-      const where = customerWhere(tenantOf(ctx), parseInput(customerFilter, filterArg(filter)));
+      const where = customerWhere(tenantOf(ctx), parseInput(customerFilter, definedInput(filter)));
       return ctx.db.customer.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
   }),

@@ -11,6 +11,7 @@ import { BILLING_STATUSES, ORDER_STATUSES, orderFilter } from '../../domain/orde
 import { updateShipping } from '../../domain/orders/update-shipping.js';
 import { parseInput } from '../../domain/validation.js';
 import { builder } from '../builder.js';
+import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { EnvironmentEnum } from './environment.js';
@@ -128,14 +129,7 @@ const OrderFilterInput = builder.inputType('OrderFilter', {
 });
 
 const filterOf = (filter: Record<string, unknown> | null | undefined) =>
-  parseInput(
-    orderFilter,
-    Object.fromEntries(
-      Object.entries(filter ?? {})
-        .filter(([, v]) => v !== null && v !== undefined)
-        .map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
-    ),
-  );
+  parseInput(orderFilter, definedInput(filter));
 
 const findOrder = async (ctx: GraphQLContext, query: object, id: string) => {
   const order = isUuid(id)
@@ -208,9 +202,6 @@ const ReserveOrderInput = builder.inputType('ReserveOrderInput', {
   }),
 });
 
-const defined = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
-
 builder.mutationFields((t) => ({
   reserveOrder: t.prismaField({
     type: 'Order',
@@ -222,7 +213,7 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string(),
     },
     resolve: (query, _root, { input, idempotencyKey }, ctx) =>
-      reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), defined(input) as never, {
+      reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), definedInput(input) as never, {
         idempotencyKey: idempotencyKey ?? null,
         // Read in the transaction before the stock is locked (domain/orders/reserve-order.ts).
         readBack: (tx, id) => tx.order.findUniqueOrThrow({ ...query, where: { id } }),
@@ -254,7 +245,7 @@ builder.mutationFields((t) => ({
         tenantOf(ctx),
         actorOf(ctx),
         String(id),
-        defined(input),
+        definedInput(input),
         ctx.now(),
       );
       return ctx.db.order.findUniqueOrThrow({ ...query, where: { id: String(id) } });

@@ -6,7 +6,8 @@ import { adjustCoins } from '../../domain/wallet/adjust-coins.js';
 import { bulkAdjustCoins, type BulkResult } from '../../domain/wallet/bulk-adjust-coins.js';
 import { builder } from '../builder.js';
 import { actorOf, tenantOf } from '../tenant.js';
-import { CustomerFilterInput, filterArg } from './customer.js';
+import { definedInput } from '../inputs.js';
+import { CustomerFilterInput } from './customer.js';
 
 const SourceEnum = builder.enumType('MovementSource', {
   description: 'What moved the coins.',
@@ -121,7 +122,7 @@ builder.mutationFields((t) => ({
       // It commits batch by batch, so it needs the client, not a caller's transaction.
       if (!isClient(ctx.db)) throw new Error('a bulk adjustment cannot run inside a transaction');
       return bulkAdjustCoins(ctx.db, tenantOf(ctx), actorOf(ctx), idempotencyKey, {
-        filter: filterArg(input.filter),
+        filter: definedInput(input.filter),
         delta: input.delta,
         reason: input.reason,
         dryRun: input.dryRun ?? false,
