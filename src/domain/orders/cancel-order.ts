@@ -9,7 +9,7 @@ import { newId } from '../ids.js';
 import { applyMovements } from '../ledger/apply-movements.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { lockOrder } from './lock-order.js';
-import { movePrepaid } from './prepaid.js';
+import { movePrepaid, prepaidAccountOf } from './prepaid.js';
 import { returnStock } from './stock.js';
 
 export async function cancelOrder(
@@ -44,17 +44,7 @@ export async function cancelOrder(
     );
     let billingStatus = order.billingStatus;
     if (order.billingStatus === 'reserved') {
-      await movePrepaid(
-        tx,
-        {
-          brandId: order.subBrand.brandId,
-          environment: order.environment,
-          currency: order.currency,
-        },
-        order.totalPrice,
-        `release:${id}`,
-        id,
-      );
+      await movePrepaid(tx, prepaidAccountOf(order), order.totalPrice, `release:${id}`, id);
       billingStatus = 'released';
     } else if (order.billingStatus === 'blocked_balance') {
       billingStatus = 'released';

@@ -8,7 +8,7 @@ import { newId } from '../ids.js';
 import type { Actor } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { lockOrder } from './lock-order.js';
-import { movePrepaid } from './prepaid.js';
+import { movePrepaid, prepaidAccountOf } from './prepaid.js';
 import type { OrderStatusName } from './schemas.js';
 import { trackingInput } from './schemas.js';
 
@@ -41,11 +41,7 @@ export async function moveOrder(
       // A blocked order is worked on only once its money is reserved: try again now.
       const balance = await movePrepaid(
         tx,
-        {
-          brandId: order.subBrand.brandId,
-          environment: order.environment,
-          currency: order.currency,
-        },
+        prepaidAccountOf(order),
         -order.totalPrice,
         `order:${id}`,
         id,

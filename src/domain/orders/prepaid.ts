@@ -10,6 +10,17 @@ import { parseInput } from '../validation.js';
 
 type Account = { brandId: string; environment: Environment; currency: string };
 
+/** The account an existing order's money is held in: its brand's, its environment, its currency. */
+export const prepaidAccountOf = (order: {
+  subBrand: { brandId: string };
+  environment: Environment;
+  currency: string;
+}): Account => ({
+  brandId: order.subBrand.brandId,
+  environment: order.environment,
+  currency: order.currency,
+});
+
 /**
  * Moves a prepaid balance by a signed amount if it stays ≥ 0 and the account is in `currency`;
  * answers the balance after, or null when it does not fit (no account counts as a balance of 0).
