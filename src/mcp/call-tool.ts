@@ -48,7 +48,11 @@ export async function callTool(
     const params = pick(args, plan.params);
     const body =
       plan.body === 'whole' ? args.payload : route.body ? pick(args, plan.body) : undefined;
-    if (JSON.stringify(body ?? null).length > (route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) {
+    // The route's body limit holds for tools too (16 KB for engine events).
+    if (
+      Buffer.byteLength(JSON.stringify(body ?? null)) >
+      (route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+    ) {
       throw new AppError('payload_too_large', 'The request body is too large.');
     }
     const given = args.idempotency_key;

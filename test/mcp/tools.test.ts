@@ -283,6 +283,16 @@ describe('tools/call', () => {
     await narrow.close();
   });
 
+  it('keeps the route body limits and refuses unknown arguments', async () => {
+    const big = await call(client, 'ingest_engine_event', {
+      event_code: 'spin',
+      data: { externalUserId: 'player-1', blob: 'x'.repeat(17_000) },
+    });
+    expect(big).toMatchObject({ isError: true, code: 'payload_too_large' });
+    const unknown = await call(client, 'get_health', { verbose: true, colour: 'red' });
+    expect(unknown.text).toMatch(/verbose: is not a known field; colour: is not a known field/);
+  });
+
   it("answers not_found for another tenant's records", async () => {
     const other = await partner(h);
     const stranger = await mcpClient(h, other.key);
