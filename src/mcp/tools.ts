@@ -113,9 +113,6 @@ function toolOf(route: Route): Tool {
 /** Every partner route is a tool, in the route table's order. */
 export const TOOLS: Tool[] = ROUTES.filter((r) => r.family === 'partner').map(toolOf);
 
-const BY_NAME = new Map(TOOLS.map((t) => [t.definition.name, t]));
-export const toolNamed = (name: string): Tool | undefined => BY_NAME.get(name);
-
 /** Names of tools that only read: their calls spend the read rate budget. */
 export const READ_TOOLS: ReadonlySet<string> = new Set(
   TOOLS.filter((t) => t.definition.annotations.readOnlyHint).map((t) => t.definition.name),

@@ -60,7 +60,7 @@ builder.prismaObject('Category', {
   }),
 });
 
-const ListingRef = builder.prismaObject('ListingMarket', {
+builder.prismaObject('ListingMarket', {
   name: 'Listing',
   description:
     'A variant offered to a sub-brand in a market. Its id is the listing_market_id orders take.',
@@ -300,5 +300,3 @@ builder.queryFields((t) => ({
     },
   }),
 }));
-
-export { ListingRef };
