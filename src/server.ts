@@ -10,7 +10,7 @@ import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { configureHttpServer } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
-import { sweepExpiredIdempotencyRecords } from './domain/idempotency.js';
+import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const STOP_GRACE_MS = 10_000;

@@ -1,6 +1,7 @@
 // What the middlewares leave for later ones on `res.locals`, typed in one place.
 import type { Response } from 'express';
 import type { AuthFailure, Principal } from '../domain/tenancy/authenticate-api-key.js';
+import type { Route } from '../rest/route.js';
 
 export type RequestLocals = {
   requestId: string;
@@ -9,6 +10,8 @@ export type RequestLocals = {
   authFailure?: AuthFailure | 'missing';
   /** The route pattern that answered, for logs (`/api/v1/customers/{id}`, not the raw URL). */
   routePattern?: string;
+  /** The REST route row that matched: its family shapes the errors. */
+  route?: Route;
 };
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

@@ -9,8 +9,8 @@ import { toFieldIssues } from '../domain/validation.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import type { OperationStore } from './execute-operation.js';
-import { FAMILIES } from './families.js';
-import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../domain/idempotency.js';
+import { FAMILIES } from './families/index.js';
+import { readIdempotencyKey, requestFingerprint, runIdempotently } from './idempotency.js';
 import type { Route, RouteInput } from './route.js';
 
 export type RouteDeps = {
@@ -84,7 +84,14 @@ export async function callRoute(
     requestHash: requestFingerprint(route.method, call.path, call.body),
     work: execute,
     transaction: route.transaction ?? 'wrap',
-    errorJson: (error) => JSON.stringify(FAMILIES[route.family].errorBody(error, call.requestId)),
+    refusal: (error) => {
+      if (error.retryable) return null;
+      const family = FAMILIES[route.family];
+      return {
+        status: family.status(error, route),
+        json: JSON.stringify(family.errorBody(error, call.requestId, route)),
+      };
+    },
   });
   if (outcome.replayed && route.onStoredReplay) {
     await route.onStoredReplay(deps.prisma, call.principal, {

@@ -2,6 +2,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi, errorCodesOf } from '../../src/rest/openapi.js';
 import { TEST_ROUTES } from '../support/test-routes.js';
+import { FAMILIES } from '../../src/rest/families/index.js';
 import { ROUTES } from '../../src/rest/table.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
@@ -37,7 +38,9 @@ describe('GET /openapi.json', () => {
       extends: ['recommended-strict'],
       rules: { 'no-server-example.com': 'off' },
     });
-    const source = JSON.stringify(buildOpenApi(TEST_ROUTES, 'https://rewards.test'));
+    const source = JSON.stringify(
+      buildOpenApi(FAMILIES.partner, TEST_ROUTES, 'https://rewards.test'),
+    );
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
     expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual(
       [],
