@@ -42,7 +42,10 @@ export async function callRoute(
   route: Route,
   call: RouteCall,
 ): Promise<RouteResponse> {
-  if (!call.principal.scopes.has(route.scope)) {
+  const admitted =
+    call.principal.scopes.has(route.scope) ||
+    (route.platformAdmin && call.principal.isPlatformAdmin);
+  if (!admitted) {
     throw new AppError(
       'forbidden',
       `This key lacks the ${route.scope} scope that ${route.method} ${route.path} needs.`,
@@ -74,7 +77,10 @@ export async function callRoute(
       }),
       context,
     );
-    return { status: route.successStatus, json: JSON.stringify(route.result(data)) };
+    return {
+      status: route.successStatus,
+      json: JSON.stringify(route.result(data, { requestId: call.requestId, input })),
+    };
   };
   if (key === null) return { ...(await execute(deps.prisma)), headers: {} };
   const outcome = await runIdempotently({

@@ -58,6 +58,8 @@ export type Route<
   /** OpenAPI-style path: /api/v1/customers/{id}. */
   path: string;
   scope: Scope;
+  /** A platform-admin key may call it without `scope` (it acts on any establishment). */
+  platformAdmin?: true;
   tag: string;
   summary: string;
   /** For people and agents: what it does, when to use it, units, and where its ids come from. */
@@ -101,7 +103,10 @@ export type Route<
     replay: { json: string; requestId: string; idempotencyKey: string },
   ) => Promise<void>;
   /** Maps the operation's `data` to the wire body (partner rows: a RouteResult). */
-  result: (data: Record<string, unknown>) => unknown;
+  result: (
+    data: Record<string, unknown>,
+    call: { requestId: string; input: RouteInput<P, Q, B> },
+  ) => unknown;
 };
 
 /** Identity function that checks a row and infers its schema types. */
