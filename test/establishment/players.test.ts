@@ -317,6 +317,37 @@ describe('POST /players/search and GET /players', () => {
   });
 });
 
+describe('totals past the bound', () => {
+  it('counts exactly to 10000, then says so; pages reach that far and no further', async () => {
+    const big = await partner(h);
+    await h.db.prisma.$executeRaw`
+      INSERT INTO customers (id, sub_brand_id, environment, first_name, last_name, status_changed_at)
+      SELECT gen_random_uuid(), ${big.subBrandId}::uuid, 'test', 'Bulk', 'Player ' || g, now()
+      FROM generate_series(1, 10005) g`;
+    const at = (page: number, limit = 20) =>
+      h.call('POST', '/players/search', { key: big.key, body: { pagination: { page, limit } } });
+    const first = await at(1);
+    expect(first.body.meta.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 10000,
+      hasMore: true,
+      totalExact: false,
+    });
+    expect((await at(500)).body.data).toHaveLength(20);
+    const beyond = await at(501);
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.details).toEqual([
+      { field: 'page', message: expect.stringContaining('first 10000 matches') },
+    ]);
+    const narrow = await h.call('POST', '/players/search', {
+      key: big.key,
+      body: { search: 'Player 9999' },
+    });
+    expect(narrow.body.meta.pagination).toMatchObject({ total: 1, totalExact: true });
+  });
+});
+
 describe('POST /iframe/login and /iframe/logout', () => {
   it('opens the store for the player until signed out', async () => {
     await h.db.prisma.store.create({

@@ -14,7 +14,7 @@ import { parseInput, utcInstant } from '../validation.js';
 import { customerWhere } from './customer-where.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
 
-export const TOTAL_BOUND = 100_000;
+export const TOTAL_BOUND = 10_000;
 export const PLAYER_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PLAYER_PAGE_SIZE = 20;
 export const MAX_PLAYER_PAGE_SIZE = 100;

@@ -4,12 +4,15 @@ import { customerWhere } from '../../domain/customers/customer-where.js';
 import { deleteCustomer } from '../../domain/customers/delete-customer.js';
 import { CUSTOMER_STATUSES, customerFilter, LANGUAGES } from '../../domain/customers/schemas.js';
 import { updateCustomer } from '../../domain/customers/update-customer.js';
-import { notFound } from '../../domain/errors.js';
+import { AppError, notFound } from '../../domain/errors.js';
+import type { Tenant } from '../../domain/tenant.js';
 import { isUuid } from '../../domain/ids.js';
 import { parseInput } from '../../domain/validation.js';
 import { builder } from '../builder.js';
 import { definedInput, wireDates } from '../inputs.js';
+import type { GraphQLContext } from '../context.js';
 import { tenantOf } from '../tenant.js';
+import { EnvironmentEnum } from './environment.js';
 
 export const CustomerStatusEnum = builder.enumType('CustomerStatus', { values: CUSTOMER_STATUSES });
 const LanguageEnum = builder.enumType('Language', { values: LANGUAGES });
@@ -79,25 +82,53 @@ const CustomerFilterInput = builder.inputType('CustomerFilter', {
 });
 export { CustomerFilterInput };
 
+/**
+ * Whose customers: the key's own; a platform admin may name any sub-brand and environment (the
+ * backoffice browses every tenant). Anyone else naming one is refused.
+ */
+function browsedTenant(
+  ctx: GraphQLContext,
+  args: { subBrandId?: string | null; environment?: 'live' | 'test' | null },
+): Tenant {
+  if (args.subBrandId == null && args.environment == null) return tenantOf(ctx);
+  if (!ctx.principal.isPlatformAdmin) {
+    throw new AppError('forbidden', 'Only platform admins may browse another sub-brand.');
+  }
+  return {
+    subBrandId: args.subBrandId ?? ctx.principal.subBrandId,
+    environment: args.environment ?? ctx.principal.environment,
+  };
+}
+
 builder.queryFields((t) => ({
   customers: t.prismaConnection({
     type: 'Customer',
     cursor: 'id',
-    description: "The key's customers, newest first.",
-    authScopes: { scope: 'customers:read' },
-    args: { filter: t.arg({ type: CustomerFilterInput }) },
-    resolve: (query, _root, { filter }, ctx) => {
-      const where = customerWhere(tenantOf(ctx), parseInput(customerFilter, definedInput(filter)));
+    description:
+      "The key's customers, newest first. Platform admins may browse any sub-brand and environment.",
+    authScopes: { scope: 'customers:read', admin: true },
+    args: {
+      filter: t.arg({ type: CustomerFilterInput }),
+      subBrandId: t.arg.id({ description: 'Platform admins: the sub-brand to browse.' }),
+      environment: t.arg({ type: EnvironmentEnum, description: 'Platform admins: default test.' }),
+    },
+    resolve: (query, _root, { filter, ...args }, ctx) => {
+      const tenant = browsedTenant(ctx, args);
+      if (!isUuid(tenant.subBrandId)) throw notFound('Sub-brand');
+      const where = customerWhere(tenant, parseInput(customerFilter, definedInput(filter)));
       return ctx.db.customer.findMany({ ...query, where, orderBy: { id: 'desc' } });
     },
   }),
   customer: t.prismaField({
     type: 'Customer',
-    authScopes: { scope: 'customers:read' },
+    description: 'One customer of the key; a platform admin reads any, with its wallet history.',
+    authScopes: { scope: 'customers:read', admin: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
+      // A platform admin is not confined to its own tenant here: it reads any customer by id.
+      const scope = ctx.principal.isPlatformAdmin ? {} : tenantOf(ctx);
       const customer = isUuid(String(id))
-        ? await ctx.db.customer.findFirst({ ...query, where: { id: String(id), ...tenantOf(ctx) } })
+        ? await ctx.db.customer.findFirst({ ...query, where: { id: String(id), ...scope } })
         : null;
       if (!customer) throw notFound('Customer');
       return customer;

@@ -24,7 +24,7 @@ const PlayerPageRef = builder.objectRef<Page>('PlayerPage').implement({
   description: 'One page of a player search, with the total number of matches.',
   fields: (t) => ({
     total: t.exposeInt('total', {
-      description: 'Matches: exact while totalExact, else the bound (100000) they exceed.',
+      description: 'Matches: exact while totalExact, else the bound (10000) they exceed.',
     }),
     totalExact: t.exposeBoolean('totalExact'),
     page: t.exposeInt('page'),

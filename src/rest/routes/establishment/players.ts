@@ -58,7 +58,7 @@ const paginationMeta = z.object({
   hasMore: z.boolean(),
   totalExact: z
     .boolean()
-    .describe('False when more than 100000 players match: total is then that bound.'),
+    .describe('False when more than 10000 players match: total is then that bound.'),
 });
 
 export const searchPlayers = defineRoute({
@@ -72,7 +72,7 @@ export const searchPlayers = defineRoute({
   description:
     'Players newest first (or sort.order asc), filtered by any combination (AND) of: search (part of the name or ' +
     'e-mail, or an exact playerId), statuses, a coin range and a registration window. Page numbers from 1; ' +
-    '`meta.pagination.total` counts the matches exactly up to 100000 (then `totalExact` is false) and pages reach ' +
+    '`meta.pagination.total` counts the matches exactly up to 10000 (then `totalExact` is false) and pages reach ' +
     'that far. A read: it spends the read budget.',
   hints: { readOnly: true, idempotent: true },
   body: searchBody,
