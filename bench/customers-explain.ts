@@ -2,39 +2,18 @@
 // one sub-brand? Seeds a scratch PostgreSQL database, captures the exact SQL Prisma generates for
 // each filter, and prints its EXPLAIN ANALYZE plan summary and time. PostgreSQL only.
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { openDatabase } from '../src/db/database.js';
 import { customerWhere } from '../src/domain/customers/customer-where.js';
 import type { CustomerFilter } from '../src/domain/customers/schemas.js';
-import { newId } from '../src/domain/ids.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { scratchDatabase } from './scratch-db.js';
-import { seedCustomers } from './seed-customers.js';
+import { seedBigTenant } from './seed-customers.js';
 
 const CUSTOMERS = Number(process.env.EXPLAIN_CUSTOMERS ?? 1_000_000);
 
 export async function explainCustomerFilters() {
   const { url, drop } = await scratchDatabase('explain');
   try {
-    await (await openDatabase({ url })).close(); // migrate
-    const raw = new pg.Client({ connectionString: url });
-    await raw.connect();
-    const brand = newId();
-    const subBrand = newId();
-    const other = newId();
-    await raw.query(`INSERT INTO brands (id, name) VALUES ($1, 'Bench')`, [brand]);
-    await raw.query(
-      `INSERT INTO sub_brands (id, brand_id, name) VALUES ($1, $3, 'Big'), ($2, $3, 'Other')`,
-      [subBrand, other, brand],
-    );
-    console.log(`Seeding ${CUSTOMERS} customers (and ${CUSTOMERS / 10} in another sub-brand)…`);
-    const started = Date.now();
-    for (const [id, first, count] of [
-      [subBrand, 1, CUSTOMERS],
-      [other, CUSTOMERS + 1, CUSTOMERS / 10],
-    ] as const) {
-      await seedCustomers(raw, id, first, count);
-    }
+    const { raw, big: subBrand } = await seedBigTenant(url, CUSTOMERS);
     if (process.env.EXPLAIN_STATS) {
       for (const column of ['first_name', 'last_name', 'email', 'external_id']) {
         await raw.query(
@@ -43,7 +22,6 @@ export async function explainCustomerFilters() {
       }
     }
     await raw.query('ANALYZE');
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
 
     const captured: { query: string; params: string }[] = [];
     const prisma = new PrismaClient({

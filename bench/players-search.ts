@@ -4,15 +4,13 @@
 // statements from raw `pg` (the count and the page, as Prisma sends them) as the baseline, and
 // their plans. Goal (issue 10): first page and page 500 each ≤ 100 ms.
 import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { searchPlayers } from '../src/domain/customers/search-players.js';
-import { newId } from '../src/domain/ids.js';
 import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { scratchDatabase } from './scratch-db.js';
 import { summarize } from './customers-explain.js';
-import { seedCustomers } from './seed-customers.js';
+import { seedBigTenant } from './seed-customers.js';
 import { startServer } from './support.js';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
@@ -45,25 +43,10 @@ export async function benchPlayerSearch() {
   const { url, drop } = await scratchDatabase('players');
   const server = { stop: async () => {} };
   try {
-    await (await openDatabase({ url })).close(); // migrate
-    const raw = new pg.Client({ connectionString: url });
-    await raw.connect();
-    const brand = newId();
-    const big = newId();
-    const other = newId();
-    await raw.query(`INSERT INTO brands (id, name) VALUES ($1, 'Bench')`, [brand]);
-    await raw.query(
-      `INSERT INTO sub_brands (id, brand_id, name) VALUES ($1, $3, 'Big'), ($2, $3, 'Other')`,
-      [big, other, brand],
-    );
-    console.log(`Seeding ${PLAYERS} players (and ${PLAYERS / 10} in another establishment)…`);
-    const started = Date.now();
-    await seedCustomers(raw, big, 1, PLAYERS);
-    await seedCustomers(raw, other, PLAYERS + 1, PLAYERS / 10);
+    const { raw, big } = await seedBigTenant(url, PLAYERS);
     // This machine's PostgreSQL runs without autovacuum (notes/performance.md): VACUUM sets the
     // visibility map that index-only counts rely on, as autovacuum would in production.
     await raw.query('VACUUM ANALYZE');
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.\n`);
 
     const db = await openDatabase({ url });
     const { key } = await createApiKey(db.prisma, {

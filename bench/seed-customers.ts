@@ -1,7 +1,33 @@
 // Realistic customers in bulk, in SQL: ids that sort like their creation times (UUIDv7), varied
 // names, e-mails, countries and statuses, and wallets with balances. Shared by the benchmarks
 // that need a big tenant (customer list plans, player search).
-import type pg from 'pg';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { newId } from '../src/domain/ids.js';
+
+/**
+ * A migrated database with one big sub-brand of `count` customers and another of a tenth as many
+ * (so every plan must keep to its tenant). The caller ends `raw`.
+ */
+export async function seedBigTenant(url: string, count: number) {
+  await (await openDatabase({ url })).close(); // migrate
+  const raw = new pg.Client({ connectionString: url });
+  await raw.connect();
+  const brand = newId();
+  const big = newId();
+  const other = newId();
+  await raw.query(`INSERT INTO brands (id, name) VALUES ($1, 'Bench')`, [brand]);
+  await raw.query(
+    `INSERT INTO sub_brands (id, brand_id, name) VALUES ($1, $3, 'Big'), ($2, $3, 'Other')`,
+    [big, other, brand],
+  );
+  console.log(`Seeding ${count} customers (and ${count / 10} in another sub-brand)…`);
+  const started = Date.now();
+  await seedCustomers(raw, big, 1, count);
+  await seedCustomers(raw, other, count + 1, count / 10);
+  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  return { raw, big, other };
+}
 
 export async function seedCustomers(
   raw: pg.Client,
