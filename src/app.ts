@@ -3,11 +3,13 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { AppError } from './domain/errors.js';
 import type { PrismaClient } from './generated/prisma/client.js';
+import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
 import { createGraphQLHandler } from './graphql/yoga.js';
 import { authenticate, requirePrincipal } from './http/authenticate.js';
 import { asAppError } from './http/error-response.js';
 import { locals } from './http/locals.js';
 import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
+import { graphqlCharge, mcpCharge, refuseCharged } from './http/request-charge.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import type { Logger } from './logger.js';
@@ -54,8 +56,10 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
-  app.use('/graphql', express.json({ limit: '256kb' })); // read before rate limiting: queries and mutations spend different budgets
-  app.use(MCP_PATH, mcpBodyParser); // likewise: a read tool call spends the read budget
+  // Bodies read before rate limiting: a query spends read units by its cost, each mutation and
+  // each JSON-RPC message of a batch one unit (http/request-charge.ts).
+  app.use('/graphql', express.json({ limit: '256kb' }), graphqlCharge(getSchema()));
+  app.use(MCP_PATH, mcpBodyParser, mcpCharge(READ_TOOLS));
   app.use(rateLimit(deps.rateLimits, READ_TOOLS));
 
   app.get('/openapi.json', (_req, res) => void res.json(openapi));
@@ -83,6 +87,10 @@ export function createApp(deps: AppDeps): Express {
     engine,
     publicBaseUrl: deps.publicBaseUrl,
   };
+  app.post(MCP_PATH, (req, res, next) => {
+    requirePrincipal(req, res); // 401 before a refused batch's 400
+    refuseCharged(req, res, next);
+  });
   app.use(mcpRouter({ ...routeDeps, logger: deps.logger }));
   app.use(buildRestRouter(routes, routeDeps));
   app.use((req) => {
@@ -95,13 +103,24 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
-/** GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need one. */
+/**
+ * GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need one, of the
+ * backoffice. GraphQL's audience is the backoffice: partner keys use REST /api/v1 and MCP, whose
+ * money-moving routes take an Idempotency-Key (GraphQL's mutations do not), and they cannot
+ * introspect a schema they may not use (docs/api-conventions.md, "GraphQL").
+ */
 const graphqlAuth =
   (graphiql: boolean): RequestHandler =>
   (req, res, next) => {
-    if (!(graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html'))
-      requirePrincipal(req, res);
-    next();
+    if (graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
+    const principal = requirePrincipal(req, res);
+    if (!principal.scopes.has('admin')) {
+      throw new AppError(
+        'forbidden',
+        'GraphQL is the backoffice API: partner keys use the REST API under /api/v1 or the MCP tools.',
+      );
+    }
+    refuseCharged(req, res, next);
   };
 
 const errorHandler =
@@ -113,5 +132,9 @@ const errorHandler =
     res
       .set(error.headers)
       .status(error.status)
-      .json(FAMILIES[familyOfPath(req.path)].errorBody(error, id));
+      .json(
+        isGraphQLPath(req.originalUrl.split('?')[0]!)
+          ? graphqlErrorBody(error, id)
+          : FAMILIES[familyOfPath(req.path)].errorBody(error, id),
+      );
   };

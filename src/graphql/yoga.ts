@@ -11,6 +11,7 @@ import type { Logger } from '../logger.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { getSchema } from '../schema/index.js';
+import { limitPlugins } from './limits.js';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -30,6 +31,7 @@ export function createGraphQLHandler(deps: {
       : false,
     landingPage: false,
     logging: false,
+    plugins: limitPlugins(),
     context: ({ req, res }) => ({
       db: deps.prisma,
       principal: locals(res).principal!,
