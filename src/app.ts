@@ -6,6 +6,7 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
 import { createGraphQLHandler } from './graphql/yoga.js';
 import { authenticate, requirePrincipal } from './http/authenticate.js';
+import { DatabaseHealth } from './http/db-outage.js';
 import { asAppError } from './http/error-response.js';
 import { locals } from './http/locals.js';
 import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
@@ -42,6 +43,8 @@ export type AppDeps = {
   routes?: Route[];
   /** The engine's claim time-out, and test faults. */
   engine?: GraphQLContext['engine'];
+  /** Tracks database outages (503s); made here when not given. Readiness reads its `state`. */
+  databaseHealth?: DatabaseHealth;
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -51,8 +54,12 @@ export function createApp(deps: AppDeps): Express {
   const operations = new OperationStore(getSchema());
   for (const route of routes) operations.prepare(route.operation); // fail at start, not on a request
   const openapi = buildOpenApi(routes, deps.publicBaseUrl);
+  const databaseHealth =
+    deps.databaseHealth ?? new DatabaseHealth(() => deps.prisma.$queryRaw`SELECT 1`, deps.logger);
 
   const app = express();
+  // For the readiness probe (issue 15): `app.locals.databaseHealth.state.available`.
+  app.locals.databaseHealth = databaseHealth;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
@@ -77,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
     graphiql: deps.graphiql ?? false,
     logger: deps.logger,
     publicBaseUrl: deps.publicBaseUrl,
+    databaseHealth,
   });
   app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
 
@@ -99,7 +107,7 @@ export function createApp(deps: AppDeps): Express {
       `No route ${req.method} ${req.path}. See /openapi.json for the routes.`,
     );
   });
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, databaseHealth));
   return app;
 }
 
@@ -124,10 +132,10 @@ const graphqlAuth =
   };
 
 const errorHandler =
-  (logger: Logger): ErrorRequestHandler =>
+  (logger: Logger, databaseHealth: DatabaseHealth): ErrorRequestHandler =>
   (err, req, res, _next) => {
     const id = locals(res).requestId;
-    const error = asAppError(err, logger, id);
+    const error = databaseHealth.observe(err) ?? asAppError(err, logger, id);
     if (res.headersSent) return void res.end();
     res
       .set(error.headers)

@@ -6,6 +6,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { AppError } from '../domain/errors.js';
 import { baseUrlOf } from '../http/base-url.js';
+import type { DatabaseHealth } from '../http/db-outage.js';
 import { locals } from '../http/locals.js';
 import type { Logger } from '../logger.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -22,6 +23,7 @@ export function createGraphQLHandler(deps: {
   graphiql: boolean;
   logger: Logger;
   publicBaseUrl: string | undefined;
+  databaseHealth: DatabaseHealth;
 }) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
@@ -55,6 +57,14 @@ export function createGraphQLHandler(deps: {
           });
         }
         if (graphQLError && !graphQLError.originalError) return graphQLError; // syntax, validation
+        const outage = deps.databaseHealth.observe(original);
+        if (outage) {
+          return new GraphQLError(outage.message, {
+            nodes: graphQLError?.nodes,
+            path: graphQLError?.path,
+            extensions: { code: outage.code },
+          });
+        }
         if (original instanceof PothosValidationError) {
           return new GraphQLError(original.message, {
             nodes: graphQLError?.nodes,

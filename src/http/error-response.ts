@@ -2,6 +2,7 @@
 // logged in full here, never shown on the wire.
 import { AppError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
+import { isDatabaseUnavailable, serviceUnavailable } from './db-outage.js';
 
 export function asAppError(error: unknown, logger: Logger, requestId: string): AppError {
   if (error instanceof AppError) return error;
@@ -16,6 +17,8 @@ export function asAppError(error: unknown, logger: Logger, requestId: string): A
   }
   const clientFault = clientFaultOf(error);
   if (clientFault) return clientFault;
+  // An outage is logged once by the app's DatabaseHealth, not here once per request.
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   logger.error({ msg: 'internal error', request_id: requestId, err: error });
   return new AppError(
     'internal_error',
