@@ -65,6 +65,15 @@ export function createGraphQLHandler(deps: {
             extensions: { code: outage.code },
           });
         }
+        // A variable that its type refuses ("Int cannot represent 2147483648"): graphql-js wraps
+        // the scalar's own GraphQLError, which is about the input, not our fault.
+        if (original instanceof GraphQLError && graphQLError) {
+          return new GraphQLError(graphQLError.message, {
+            nodes: graphQLError.nodes,
+            path: graphQLError.path,
+            extensions: { code: 'invalid_request' },
+          });
+        }
         if (original instanceof PothosValidationError) {
           return new GraphQLError(original.message, {
             nodes: graphQLError?.nodes,
