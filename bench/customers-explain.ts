@@ -9,6 +9,7 @@ import type { CustomerFilter } from '../src/domain/customers/schemas.js';
 import { newId } from '../src/domain/ids.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
 import { scratchDatabase } from './scratch-db.js';
+import { seedCustomers } from './seed-customers.js';
 
 const CUSTOMERS = Number(process.env.EXPLAIN_CUSTOMERS ?? 1_000_000);
 
@@ -32,25 +33,7 @@ export async function explainCustomerFilters() {
       [subBrand, 1, CUSTOMERS],
       [other, CUSTOMERS + 1, CUSTOMERS / 10],
     ] as const) {
-      // Ids must sort like creation times (UUIDv7): build them from a timestamp per row.
-      await raw.query(
-        `INSERT INTO customers (id, sub_brand_id, environment, external_id, segment_id, first_name, last_name, email,
-                                country, status, platform_registered_at, status_changed_at, order_count, created_at, updated_at)
-         SELECT (lpad(to_hex((1700000000000 + g * 1000)::bigint), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8'
-                 || substr(md5(g::text), 4, 15))::uuid,
-                $1, 'live', 'ext-' || g, 'seg-' || (g % 50), 'First' || (g % 9973), 'Last' || (g % 7919),
-                'user' || g || '@mail' || (g % 100) || '.com', (ARRAY['ES','PT','IT','FR','MX','AR'])[1 + g % 6],
-                (ARRAY['active','active','active','watch','restricted','banned'])[1 + g % 6]::customer_status,
-                to_timestamp(1600000000 + g * 60), now(), g % 13,
-                to_timestamp(1700000000 + g), to_timestamp(1700000000 + g)
-         FROM generate_series($2::int, $3::int) AS g`,
-        [id, first, first + count - 1],
-      );
-      await raw.query(
-        `INSERT INTO wallets (customer_id, sub_brand_id, environment, balance)
-         SELECT id, sub_brand_id, environment, (abs(hashtext(id::text)) % 5000) FROM customers WHERE sub_brand_id = $1`,
-        [id],
-      );
+      await seedCustomers(raw, id, first, count);
     }
     if (process.env.EXPLAIN_STATS) {
       for (const column of ['first_name', 'last_name', 'email', 'external_id']) {
@@ -116,7 +99,7 @@ export async function explainCustomerFilters() {
 }
 
 /** The plan's scan nodes, e.g. "Index Scan customers_sub_brand_id_environment_id_idx". */
-function summarize(node: {
+export function summarize(node: {
   'Node Type': string;
   'Index Name'?: string;
   Plans?: unknown[];

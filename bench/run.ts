@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   wallet: async () => (await import('./wallet.js')).benchWallet(),
   engine: async () => (await import('./engine.js')).benchEngine(),
   orders: async () => (await import('./orders.js')).benchOrders(),
+  players: async () => (await import('./players-search.js')).benchPlayerSearch(),
 };
 
 const name = process.argv[2];

@@ -20,10 +20,10 @@ import { docsRouter } from './pages/docs.js';
 import { storeRouter } from './pages/store.js';
 import { guidePage } from './pages/guide.js';
 import { OperationStore } from './rest/execute-operation.js';
-import { FAMILIES, familyOfPath } from './rest/families.js';
+import { FAMILIES, familyOfPath, type Family } from './rest/families/index.js';
 import { buildOpenApi } from './rest/openapi.js';
 import type { Route } from './rest/route.js';
-import { buildRestRouter } from './rest/router.js';
+import { buildRestRouter, methodNotAllowed } from './rest/router.js';
 import { ROUTES } from './rest/table.js';
 import type { GraphQLContext } from './schema/context.js';
 import { getSchema } from './schema/index.js';
@@ -53,7 +53,17 @@ export function createApp(deps: AppDeps): Express {
   const engine = deps.engine ?? { claimTimeoutMs: DEFAULT_CLAIM_TIMEOUT_MS };
   const operations = new OperationStore(getSchema());
   for (const route of routes) operations.prepare(route.operation); // fail at start, not on a request
-  const openapi = buildOpenApi(routes, deps.publicBaseUrl);
+  const openapi = {
+    partner: buildOpenApi(FAMILIES.partner, routes, deps.publicBaseUrl),
+    establishment: buildOpenApi(FAMILIES.establishment, routes, deps.publicBaseUrl),
+  };
+  const routeDeps = {
+    prisma: deps.prisma,
+    operations,
+    now,
+    engine,
+    publicBaseUrl: deps.publicBaseUrl,
+  };
   const databaseHealth =
     deps.databaseHealth ?? new DatabaseHealth(() => deps.prisma.$queryRaw`SELECT 1`, deps.logger);
 
@@ -67,9 +77,11 @@ export function createApp(deps: AppDeps): Express {
   // each JSON-RPC message of a batch one unit (http/request-charge.ts).
   app.use('/graphql', express.json({ limit: '256kb' }), graphqlCharge(getSchema()));
   app.use(MCP_PATH, mcpBodyParser, mcpCharge(READ_TOOLS));
-  app.use(rateLimit(deps.rateLimits, READ_TOOLS));
+  app.use(buildRestRouter(routes, routeDeps, deps.rateLimits)); // each row spends its own unit
+  app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
 
-  app.get('/openapi.json', (_req, res) => void res.json(openapi));
+  app.get('/openapi.json', (_req, res) => void res.json(openapi.partner));
+  app.get('/openapi/establishment.json', (_req, res) => void res.json(openapi.establishment));
   app.use(docsRouter());
   app.use(storeRouter({ prisma: deps.prisma, now }));
   app.get(
@@ -88,26 +100,19 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
 
-  const routeDeps = {
-    prisma: deps.prisma,
-    operations,
-    now,
-    engine,
-    publicBaseUrl: deps.publicBaseUrl,
-  };
   app.post(MCP_PATH, (req, res, next) => {
     requirePrincipal(req, res); // 401 before a refused batch's 400
     refuseCharged(req, res, next);
   });
   app.use(mcpRouter({ ...routeDeps, logger: deps.logger }));
-  app.use(buildRestRouter(routes, routeDeps));
+  app.use(methodNotAllowed(routes));
   app.use((req) => {
     throw new AppError(
       'not_found',
       `No route ${req.method} ${req.path}. See /openapi.json for the routes.`,
     );
   });
-  app.use(errorHandler(deps.logger, databaseHealth));
+  app.use(errorHandler(deps.logger, familyOfPath(routes), databaseHealth));
   return app;
 }
 
@@ -132,17 +137,22 @@ const graphqlAuth =
   };
 
 const errorHandler =
-  (logger: Logger, databaseHealth: DatabaseHealth): ErrorRequestHandler =>
+  (
+    logger: Logger,
+    familyOf: (path: string) => Family,
+    databaseHealth: DatabaseHealth,
+  ): ErrorRequestHandler =>
   (err, req, res, _next) => {
-    const id = locals(res).requestId;
+    const { requestId: id, route } = locals(res);
     const error = databaseHealth.observe(err) ?? asAppError(err, logger, id);
     if (res.headersSent) return void res.end();
+    const family = route ? FAMILIES[route.family] : familyOf(req.path);
     res
       .set(error.headers)
-      .status(error.status)
+      .status(family.status(error, route))
       .json(
-        isGraphQLPath(req.originalUrl.split('?')[0]!)
+        !route && isGraphQLPath(req.originalUrl.split('?')[0]!)
           ? graphqlErrorBody(error, id)
-          : FAMILIES[familyOfPath(req.path)].errorBody(error, id),
+          : family.errorBody(error, id, route),
       );
   };

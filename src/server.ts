@@ -10,7 +10,8 @@ import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { configureHttpServer } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
-import { sweepExpiredIdempotencyRecords } from './domain/idempotency.js';
+import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
+import { sweepExpiredRevocations } from './domain/store-sessions/store-session.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 const STOP_GRACE_MS = 10_000;
@@ -51,6 +52,9 @@ export async function startServer(config: Config, logger: Logger) {
   const sweep = setInterval(() => {
     sweepExpiredIdempotencyRecords(db.prisma).catch((err) =>
       logger.warn({ msg: 'idempotency sweep failed', err }),
+    );
+    sweepExpiredRevocations(db.prisma).catch((err) =>
+      logger.warn({ msg: 'store session revocation sweep failed', err }),
     );
   }, SWEEP_EVERY_MS).unref();
 

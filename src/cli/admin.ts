@@ -11,7 +11,7 @@ import { createBrand } from '../domain/tenancy/create-brand.js';
 import { createSubBrand } from '../domain/tenancy/create-sub-brand.js';
 import { ensureDemo } from '../domain/tenancy/ensure-demo.js';
 import { createDefinition, updateDefinition } from '../domain/engine/author-definition.js';
-import { ALL_PARTNER_SCOPES } from '../domain/tenancy/inputs.js';
+import { ALL_KEY_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
 
 type Values = Record<string, string | boolean | undefined>;
@@ -122,8 +122,8 @@ const COMMANDS: Record<string, Command> = {
               subBrandId: str(v, 'sub-brand'),
               environment: env(v),
               scopes: (str(v, 'scopes') === 'all'
-                ? ALL_PARTNER_SCOPES
-                : list(str(v, 'scopes'))) as typeof ALL_PARTNER_SCOPES,
+                ? ALL_KEY_SCOPES
+                : list(str(v, 'scopes'))) as typeof ALL_KEY_SCOPES,
               allowedCidrs: list(optional(v, 'allow-ip')),
               readLimit: int(v, 'read-limit'),
               writeLimit: int(v, 'write-limit'),

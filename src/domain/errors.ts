@@ -1,38 +1,43 @@
 // The one error model. Domain code throws AppError with a code from this list; each transport
-// maps it to its own wire shape (rest/partner-errors.ts, the GraphQL error formatter, and the MCP
-// tool errors), so a code means the same thing everywhere.
+// maps it to its own wire shape (rest/families/, the GraphQL error formatter, and the MCP tool
+// errors), so a code means the same thing everywhere.
 
-/** Every error code the service returns, with the HTTP status the partner API gives it. */
+/**
+ * Every error code the service returns, with its kind: what the refusal is about, independent of
+ * any wire. Each transport turns a kind (or a code) into its own status: the partner API answers
+ * an order-state refusal 409 where the establishment API answers 400 (rest/families/).
+ */
 export const ERROR_CODES = {
-  invalid_request: 400,
-  invalid_json: 400,
-  payload_too_large: 400,
-  override_not_allowed: 400,
-  invalid_points: 400,
-  missing_idempotency_key: 400,
-  invalid_idempotency_key: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  idempotency_conflict: 409,
-  idempotency_in_progress: 409,
-  insufficient_balance: 409,
-  out_of_stock: 409,
-  customer_not_eligible: 409,
-  invalid_transition: 409,
-  order_not_cancellable: 409,
-  order_not_editable: 409,
-  billing_blocked: 409,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  headers_too_large: 431,
-  internal_error: 500,
-  service_unavailable: 503,
+  invalid_request: 'invalid',
+  invalid_json: 'invalid',
+  payload_too_large: 'invalid',
+  override_not_allowed: 'invalid',
+  invalid_points: 'invalid',
+  missing_idempotency_key: 'invalid',
+  invalid_idempotency_key: 'invalid',
+  unauthorized: 'unauthenticated',
+  forbidden: 'forbidden',
+  not_found: 'not_found',
+  method_not_allowed: 'method',
+  conflict: 'conflict',
+  idempotency_conflict: 'conflict',
+  idempotency_in_progress: 'conflict',
+  insufficient_balance: 'state',
+  out_of_stock: 'state',
+  customer_not_eligible: 'state',
+  invalid_transition: 'state',
+  order_not_cancellable: 'state',
+  order_not_editable: 'state',
+  billing_blocked: 'state',
+  unsupported_media_type: 'media',
+  rate_limited: 'rate_limited',
+  headers_too_large: 'headers_too_large',
+  internal_error: 'internal',
+  service_unavailable: 'unavailable',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
+export type ErrorKind = (typeof ERROR_CODES)[ErrorCode];
 
 export type FieldIssue = { field: string; message: string };
 
@@ -42,30 +47,39 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   /** Per-field validation problems, for transports that list them separately. */
   readonly issues: FieldIssue[];
+  /** What was not found (`Customer`, `Sub-brand`…), for wires that name it in a code. */
+  readonly resource: string | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { headers?: Record<string, string>; issues?: FieldIssue[]; cause?: unknown } = {},
+    options: {
+      headers?: Record<string, string>;
+      issues?: FieldIssue[];
+      resource?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.headers = options.headers ?? {};
     this.issues = options.issues ?? [];
+    this.resource = options.resource;
   }
 
-  get status(): number {
+  get kind(): ErrorKind {
     return ERROR_CODES[this.code];
   }
 
   /** Only internal failures may succeed when retried unchanged (spec: Errors, Rules). */
   get retryable(): boolean {
-    return this.status >= 500;
+    return this.kind === 'internal' || this.kind === 'unavailable';
   }
 }
 
-export const notFound = (what: string): AppError => new AppError('not_found', `${what} not found.`);
+export const notFound = (what: string): AppError =>
+  new AppError('not_found', `${what} not found.`, { resource: what });
 
 /** Builds the invalid_request error from field issues, naming each field and why. */
 export function invalidRequest(issues: FieldIssue[]): AppError {

@@ -2,6 +2,7 @@
 import type { Response } from 'express';
 import type { AppError } from '../domain/errors.js';
 import type { AuthFailure, Principal } from '../domain/tenancy/authenticate-api-key.js';
+import type { Route } from '../rest/route.js';
 
 export type RequestLocals = {
   requestId: string;
@@ -14,6 +15,8 @@ export type RequestLocals = {
   charge?: { bucket: 'read' | 'write'; units: number };
   /** A refusal found while charging, answered after authentication. */
   refusal?: AppError;
+  /** The REST route row that matched: its family shapes the errors. */
+  route?: Route;
 };
 
 export const locals = (res: Response): RequestLocals => res.locals as RequestLocals;

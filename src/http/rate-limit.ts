@@ -2,7 +2,7 @@
 // overridable per key. Requests without a valid key are counted per client address, so guessing
 // keys is limited too. Counters live in memory, or in Redis when REDIS_URL is set, so several
 // server processes enforce one budget.
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { Redis } from 'ioredis';
 import { parse, OperationTypeNode, Kind } from 'graphql';
 import {
@@ -105,8 +105,9 @@ export function createRateLimitStore(options: {
 }
 
 /**
- * Reads are GET/HEAD, GraphQL queries and MCP messages other than a call of a writing tool;
- * everything else spends the write budget. So a tool call costs what its REST route costs.
+ * Outside the REST routes (which spend their row's unit): reads are GET/HEAD, GraphQL queries
+ * and MCP messages other than a call of a writing tool; everything else spends the write budget.
+ * So a tool call costs what its REST route costs.
  */
 export function bucketOf(req: Request, readTools: ReadonlySet<string> = new Set()): Bucket {
   if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return 'read';
@@ -136,34 +137,46 @@ function isGraphQLMutation(body: unknown): boolean {
   }
 }
 
+/** Spends `units` of the caller's bucket (default 1); over budget, 429 with Retry-After. */
+async function spend(
+  store: RateLimitStore,
+  req: Request,
+  res: Response,
+  bucket: Bucket,
+  units = 1,
+): Promise<void> {
+  const principal = locals(res).principal;
+  const limit =
+    (bucket === 'read' ? principal?.readLimit : principal?.writeLimit) ?? DEFAULT_LIMITS[bucket];
+  const subject = principal ? `key:${principal.keyId}` : `ip:${req.ip}`;
+  const d = await store.consume(`${subject}:${bucket}`, limit, units);
+  res.setHeader('x-ratelimit-limit', String(d.limit));
+  res.setHeader('x-ratelimit-remaining', String(d.remaining));
+  res.setHeader('x-ratelimit-reset', String(d.resetAt));
+  if (!d.allowed) {
+    const retryAfter = d.retryAfter;
+    throw new AppError(
+      'rate_limited',
+      `Rate limit of ${d.limit} ${bucket} requests per minute exceeded${units > 1 ? ` (this one costs ${units} units)` : ''}. Retry in ${retryAfter} s.`,
+      { headers: { 'retry-after': String(retryAfter) } },
+    );
+  }
+}
+
+/** For a REST route: the unit is the row's (a search sent as POST is a read). */
+export const spendRouteUnit =
+  (store: RateLimitStore, bucket: Bucket): RequestHandler =>
+  (req, res, next) =>
+    spend(store, req, res, bucket).then(() => next(), next);
+
+/** For everything that is not a REST route: GraphQL, MCP, pages, unknown paths (bucketOf). */
 export const rateLimit =
   (store: RateLimitStore, readTools?: ReadonlySet<string>): RequestHandler =>
-  async (req, res, next) => {
-    try {
-      const principal = locals(res).principal;
-      // GraphQL and MCP batches are charged by what they ask for (http/request-charge.ts).
-      const charge = locals(res).charge;
-      const bucket = charge?.bucket ?? bucketOf(req, readTools);
-      const limit =
-        (bucket === 'read' ? principal?.readLimit : principal?.writeLimit) ??
-        DEFAULT_LIMITS[bucket];
-      const subject = principal ? `key:${principal.keyId}` : `ip:${req.ip}`;
-      const d = await store.consume(`${subject}:${bucket}`, limit, charge?.units ?? 1);
-      res.setHeader('x-ratelimit-limit', String(d.limit));
-      res.setHeader('x-ratelimit-remaining', String(d.remaining));
-      res.setHeader('x-ratelimit-reset', String(d.resetAt));
-      if (!d.allowed) {
-        const retryAfter = d.retryAfter;
-        throw new AppError(
-          'rate_limited',
-          `Rate limit of ${d.limit} ${bucket} requests per minute exceeded${charge && charge.units > 1 ? ` (this one costs ${charge.units} units)` : ''}. Retry in ${retryAfter} s.`,
-          {
-            headers: { 'retry-after': String(retryAfter) },
-          },
-        );
-      }
-      next();
-    } catch (error) {
-      next(error);
-    }
+  (req, res, next) => {
+    // GraphQL and MCP batches are charged by what they ask for (http/request-charge.ts).
+    const charge = locals(res).charge;
+    spend(store, req, res, charge?.bucket ?? bucketOf(req, readTools), charge?.units).then(
+      () => next(),
+      next,
+    );
   };

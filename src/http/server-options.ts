@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { AppError } from '../domain/errors.js';
 import { newRequestId } from './request-id.js';
+import { httpStatus } from './status.js';
 
 /**
  * Keep idle connections longer than the load balancers in front usually do (60 s), so the server
@@ -33,8 +34,9 @@ function answerUnparsableRequest(error: Error & { code?: string }, socket: Duple
   const body = JSON.stringify({
     error: { code: refusal.code, message: refusal.message, request_id: requestId },
   });
+  const status = httpStatus(refusal);
   socket.end(
-    `HTTP/1.1 ${refusal.status} ${refusal.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+    `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
       `x-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
   );

@@ -8,7 +8,7 @@ import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import { asAppError } from '../http/error-response.js';
 import type { Logger } from '../logger.js';
 import { callRoute, type RouteDeps } from '../rest/call-route.js';
-import { FAMILIES } from '../rest/families.js';
+import { partner } from '../rest/families/partner.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/router.js';
 import { generatesKey, planOf, type Tool } from './tools.js';
 import { frameUntrusted } from './untrusted.js';
@@ -79,7 +79,7 @@ export async function callTool(
     };
   } catch (error) {
     const e = asAppError(error, ctx.logger, ctx.requestId);
-    return errorResult(e.status, FAMILIES.partner.errorBody(e, ctx.requestId));
+    return errorResult(partner.status(e), partner.errorBody(e, ctx.requestId));
   }
 }
 

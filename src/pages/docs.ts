@@ -1,4 +1,5 @@
-// GET /docs: Swagger UI over /openapi.json, served from the swagger-ui-dist package itself, so
+// GET /docs: Swagger UI over both API families' documents (a selector at the top: the partner
+// API's /openapi.json first, then /openapi/establishment.json), served from the swagger-ui-dist package itself, so
 // the page works with no outside network (no CDN).
 import express, { Router } from 'express';
 import swaggerUi from 'swagger-ui-dist';
@@ -31,7 +32,7 @@ export function docsRouter(): Router {
     res
       .type('application/javascript')
       .send(
-        "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#ui', deepLinking: true, persistAuthorization: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });",
+        "window.ui = SwaggerUIBundle({ urls: [{ url: '/openapi.json', name: 'Partner API (/api/v1)' }, { url: '/openapi/establishment.json', name: 'Establishment API' }], dom_id: '#ui', deepLinking: true, persistAuthorization: true, presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });",
       );
   });
   return router;

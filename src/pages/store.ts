@@ -2,6 +2,7 @@
 // key: the signed session is the credential. Every value is escaped.
 import { Router } from 'express';
 import { AppError } from '../domain/errors.js';
+import { httpStatus } from '../http/status.js';
 import { storeFront } from '../domain/store-sessions/store-front.js';
 import { verifyStoreSession } from '../domain/store-sessions/store-session.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -45,7 +46,7 @@ export function storeRouter(deps: { prisma: PrismaClient; now: () => Date }): Ro
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       res
-        .status(error.status)
+        .status(httpStatus(error))
         .type('html')
         .send(
           page(

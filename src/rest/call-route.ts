@@ -10,8 +10,8 @@ import { assertStorableInput } from '../http/input-guard.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import type { OperationStore } from './execute-operation.js';
-import { FAMILIES } from './families.js';
-import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../domain/idempotency.js';
+import { FAMILIES } from './families/index.js';
+import { readIdempotencyKey, requestFingerprint, runIdempotently } from './idempotency.js';
 import type { Route, RouteInput } from './route.js';
 
 export type RouteDeps = {
@@ -43,7 +43,10 @@ export async function callRoute(
   route: Route,
   call: RouteCall,
 ): Promise<RouteResponse> {
-  if (!call.principal.scopes.has(route.scope)) {
+  const admitted =
+    call.principal.scopes.has(route.scope) ||
+    (route.platformAdmin && call.principal.isPlatformAdmin);
+  if (!admitted) {
     throw new AppError(
       'forbidden',
       `This key lacks the ${route.scope} scope that ${route.method} ${route.path} needs.`,
@@ -76,7 +79,10 @@ export async function callRoute(
       }),
       context,
     );
-    return { status: route.successStatus, json: JSON.stringify(route.result(data)) };
+    return {
+      status: route.successStatus,
+      json: JSON.stringify(route.result(data, { requestId: call.requestId, input })),
+    };
   };
   if (key === null) return { ...(await execute(deps.prisma)), headers: {} };
   const outcome = await runIdempotently({
@@ -86,7 +92,14 @@ export async function callRoute(
     requestHash: requestFingerprint(route.method, call.path, call.body),
     work: execute,
     transaction: route.transaction ?? 'wrap',
-    errorJson: (error) => JSON.stringify(FAMILIES[route.family].errorBody(error, call.requestId)),
+    refusal: (error) => {
+      if (error.retryable) return null;
+      const family = FAMILIES[route.family];
+      return {
+        status: family.status(error, route),
+        json: JSON.stringify(family.errorBody(error, call.requestId, route)),
+      };
+    },
   });
   if (outcome.replayed && route.onStoredReplay) {
     await route.onStoredReplay(deps.prisma, call.principal, {

@@ -1,8 +1,10 @@
-// /openapi.json, derived from the route table: every route with its parameters, body, responses,
-// scope and error codes. Schemas come from the same zod schemas that validate requests.
+// One OpenAPI document per API family (/openapi.json for the partner API,
+// /openapi/establishment.json), derived from the route table: every route with its parameters,
+// body, responses, scope and error codes. Schemas come from the same zod schemas that validate
+// requests; bodies and statuses around them come from the family.
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from '../domain/errors.js';
-import { DEFAULT_LIMITS, WINDOW_SECONDS } from '../http/rate-limit.js';
+import { AppError, type ErrorCode } from '../domain/errors.js';
+import type { Family } from './families/index.js';
 import type { Route } from './route.js';
 
 export const CONTRACT_VERSION = '1.16.0';
@@ -14,6 +16,10 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Catalog: 'Products, stores, catalogs, categories and brands visible to the key.',
   Orders: 'Prize reservations, their life cycle and shipping.',
   Engine: 'Gameplay events turned into coin grants under rules, exactly once.',
+  Establishments: "The establishment's profile, branding, currency and coin ratio.",
+  Players: "The establishment's players: the partner API's customers, seen by the establishment.",
+  Coins: "Credits and debits of a player's coins, on the one ledger.",
+  Iframe: 'Signed marketplace sessions for one player.',
   Test: 'Routes used by the test suite only.',
 };
 
@@ -96,18 +102,8 @@ function parameters(route: Route): unknown[] {
   return out;
 }
 
-function responses(route: Route): Record<string, unknown> {
-  const data = jsonSchema(route.response, 'output');
-  const success = route.paginated
-    ? {
-        type: 'object',
-        required: ['data', 'page'],
-        properties: {
-          data: { type: 'array', items: data },
-          page: { $ref: '#/components/schemas/Page' },
-        },
-      }
-    : { type: 'object', required: ['data'], properties: { data } };
+function responses(family: Family, route: Route): Record<string, unknown> {
+  const success = family.openapi.successSchema(route, jsonSchema(route.response, 'output'));
   const out: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.successStatus === 201 ? 'Created.' : 'Success.',
@@ -123,7 +119,7 @@ function responses(route: Route): Record<string, unknown> {
   };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(route)) {
-    const status = ERROR_CODES[code];
+    const status = family.status(new AppError(code, ''), route);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
@@ -133,20 +129,13 @@ function responses(route: Route): Record<string, unknown> {
         status === 429
           ? { ...rateHeaders, 'retry-after': { $ref: '#/components/headers/RetryAfter' } }
           : rateHeaders,
-      content: {
-        'application/json': {
-          schema: {
-            allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
-            properties: { error: { type: 'object', properties: { code: { enum: codes } } } },
-          },
-        },
-      },
+      content: { 'application/json': { schema: family.openapi.errorSchema(route, status, codes) } },
     };
   }
   return out;
 }
 
-function operation(route: Route): Record<string, unknown> {
+function operation(family: Family, route: Route): Record<string, unknown> {
   return {
     operationId: route.name,
     summary: route.summary,
@@ -164,34 +153,26 @@ function operation(route: Route): Record<string, unknown> {
           },
         }
       : {}),
-    responses: responses(route),
+    responses: responses(family, route),
   };
 }
 
 export function buildOpenApi(
-  routes: Route[],
+  family: Family,
+  allRoutes: Route[],
   serverUrl: string | undefined,
 ): Record<string, unknown> {
+  const routes = allRoutes.filter((r) => r.family === family.name);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(route);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(family, route);
   }
   return {
     openapi: '3.1.0',
     info: {
-      title: 'Partner Rewards API',
+      title: family.openapi.title,
       version: CONTRACT_VERSION,
-      description: [
-        'Coins, prizes and orders for casino and betting operators. JSON with snake_case fields;',
-        'dates are ISO-8601 UTC; money is integer minor units with a `currency`; ids are UUIDv7.',
-        '',
-        '**Authentication**: `Authorization: Bearer svc_live_…` or `svc_test_…`. Test keys never see live data.',
-        `**Rate limits**: per key, ${DEFAULT_LIMITS.read} reads (GET) and ${DEFAULT_LIMITS.write} writes (other methods) per ${WINDOW_SECONDS} s by default.`,
-        '**Errors**: `{ "error": { "code", "message", "request_id" } }`; only `internal_error` is worth retrying unchanged.',
-        '**Pagination**: pass `page.next_cursor` as `cursor` until `page.has_more` is false.',
-        '',
-        'Integration guide: [/api/v1/guide](/api/v1/guide).',
-      ].join('\n'),
+      description: family.openapi.description,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [
@@ -214,27 +195,7 @@ export function buildOpenApi(
           bearerFormat: 'svc_live_<32 hex> | svc_test_<32 hex>',
         },
       },
-      schemas: {
-        ErrorEnvelope: {
-          type: 'object',
-          required: ['error'],
-          properties: {
-            error: {
-              type: 'object',
-              required: ['code', 'message', 'request_id'],
-              properties: {
-                code: { type: 'string', enum: Object.keys(ERROR_CODES) },
-                message: {
-                  type: 'string',
-                  description: 'For people: says what was wrong and, for bad input, which field.',
-                },
-                request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$' },
-              },
-            },
-          },
-        },
-        ...(routes.some((r) => r.paginated) ? { Page: PAGE_SCHEMA } : {}),
-      },
+      schemas: usedSchemas(family.openapi.components, paths),
       headers: {
         RequestId: header('Identifies the request in logs and support (`req_<32 hex>`).', 'string'),
         RateLimitLimit: header("The key's cap per minute for this bucket (reads or writes)."),
@@ -249,22 +210,21 @@ export function buildOpenApi(
   };
 }
 
+/** Only the shared schemas the paths reference (a linter flags unused components). */
+function usedSchemas(
+  components: Record<string, JsonSchema>,
+  paths: Record<string, unknown>,
+): Record<string, JsonSchema> {
+  const text = JSON.stringify(paths);
+  return Object.fromEntries(
+    Object.entries(components).filter(([name]) => text.includes(`#/components/schemas/${name}"`)),
+  );
+}
+
 const header = (description: string, type: 'integer' | 'string' = 'integer') => ({
   description,
   schema: { type },
 });
-
-const PAGE_SCHEMA = {
-  type: 'object',
-  required: ['has_more', 'next_cursor'],
-  properties: {
-    has_more: { type: 'boolean', description: 'False on the last page.' },
-    next_cursor: {
-      type: ['string', 'null'],
-      description: 'Pass as `cursor` for the next page; null on the last.',
-    },
-  },
-};
 
 const IDEMPOTENT_REPLAY_HEADER = {
   description:

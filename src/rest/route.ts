@@ -8,11 +8,11 @@ import type { Scope } from '../domain/tenancy/scopes.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The two API families: they differ in prefix, casing and error shapes, not in machinery. */
+/** The two API families: wire formats over one machinery (rest/families/). */
 export type ApiFamily = 'partner' | 'establishment';
 
 export type RouteHints = {
-  /** Reads only (MCP readOnlyHint). */
+  /** Reads only (MCP readOnlyHint); it spends the read budget, whatever its method. */
   readOnly?: boolean;
   /** Removes or cancels something (MCP destructiveHint: clients ask for confirmation). */
   destructive?: boolean;
@@ -32,9 +32,18 @@ export type RouteInput<
   body: B extends z.ZodType ? z.output<B> : undefined;
 };
 
+/** A partner route's body: `{ data, page? }`. Establishment routes answer their own shapes. */
 export type RouteResult = {
   data: unknown;
   page?: { has_more: boolean; next_cursor: string | null };
+};
+
+/** Error bodies a route documents beyond its family's default (establishment routes). */
+export type RouteWire = {
+  /** Invalid input is 422 with a field map `{ field: [messages] }`. */
+  validation?: 'field-map-422';
+  /** These statuses answer `{ message }` only. */
+  messageBody?: number[];
 };
 
 export type Route<
@@ -49,6 +58,8 @@ export type Route<
   /** OpenAPI-style path: /api/v1/customers/{id}. */
   path: string;
   scope: Scope;
+  /** A platform-admin key may call it without `scope` (it acts on any establishment). */
+  platformAdmin?: true;
   tag: string;
   summary: string;
   /** For people and agents: what it does, when to use it, units, and where its ids come from. */
@@ -67,11 +78,12 @@ export type Route<
   /** Bodies above this are refused with payload_too_large. Default 64 KiB. */
   maxBodyBytes?: number;
   successStatus: 200 | 201;
-  /** The shape of `data` on success, for OpenAPI and the MCP output schema. */
+  /** The success body's payload (its family wraps it), for OpenAPI and the MCP output schema. */
   response: z.ZodType;
   paginated?: boolean;
   /** Codes this route can return beyond the common ones (401, 403, 429, 500). */
   errors: ErrorCode[];
+  wire?: RouteWire;
   /** The GraphQL document it executes against the one schema. */
   operation: string;
   variables: (
@@ -90,8 +102,11 @@ export type Route<
     principal: Principal,
     replay: { json: string; requestId: string; idempotencyKey: string },
   ) => Promise<void>;
-  /** Maps the operation's `data` to the wire body. */
-  result: (data: Record<string, unknown>) => RouteResult;
+  /** Maps the operation's `data` to the wire body (partner rows: a RouteResult). */
+  result: (
+    data: Record<string, unknown>,
+    call: { requestId: string; input: RouteInput<P, Q, B> },
+  ) => unknown;
 };
 
 /** Identity function that checks a row and infers its schema types. */
@@ -102,3 +117,7 @@ export function defineRoute<
 >(route: Route<P, Q, B>): Route {
   return route as unknown as Route;
 }
+
+/** The rate budget a call spends: a GET, or a row marked read-only (a search sent as POST). */
+export const unitOf = (route: Route): 'read' | 'write' =>
+  route.method === 'GET' || route.hints.readOnly ? 'read' : 'write';

@@ -5,36 +5,45 @@ import { AppError } from '../domain/errors.js';
 import { requirePrincipal } from '../http/authenticate.js';
 import { baseUrlOf } from '../http/base-url.js';
 import { locals } from '../http/locals.js';
+import { spendRouteUnit, type RateLimitStore } from '../http/rate-limit.js';
 import { callRoute, type RouteDeps } from './call-route.js';
-import type { Route } from './route.js';
+import { unitOf, type Route } from './route.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /** `/customers/{id}` → `/customers/:id` */
 export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
-export function buildRestRouter(routes: Route[], deps: RouteDeps): Router {
+/** The routes, each spending its own rate unit before anything else. */
+export function buildRestRouter(routes: Route[], deps: RouteDeps, limits: RateLimitStore): Router {
   const router = Router();
   for (const route of routes) {
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     router[method](
       expressPath(route.path),
-      authenticated(route),
+      matched(route),
+      spendRouteUnit(limits, unitOf(route)),
+      authenticated,
       ...bodyParser(route),
       handle(route, deps),
     );
   }
-  router.use(methodNotAllowed(routes));
   return router;
 }
 
-const authenticated =
+/** Names the route for the log line and the error handler (its family's error shapes). */
+const matched =
   (route: Route): RequestHandler =>
-  (req, res, next) => {
+  (_req, res, next) => {
+    locals(res).route = route;
     locals(res).routePattern = route.path;
-    requirePrincipal(req, res); // before reading the body: no parsing work for strangers
     next();
   };
+
+const authenticated: RequestHandler = (req, res, next) => {
+  requirePrincipal(req, res); // before reading the body: no parsing work for strangers
+  next();
+};
 
 function bodyParser(route: Route): RequestHandler[] {
   if (!route.body) return [];
@@ -71,7 +80,8 @@ const handle =
     res.set(out.headers).status(out.status).type('json').send(out.json);
   };
 
-function methodNotAllowed(routes: Route[]): RequestHandler {
+/** 405 with `Allow` for a known path called with another method. */
+export function methodNotAllowed(routes: Route[]): RequestHandler {
   const patterns = routes.map((r) => ({
     method: r.method,
     regex: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),

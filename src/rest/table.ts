@@ -8,6 +8,10 @@ import * as engine from './routes/partner/engine.js';
 import * as orders from './routes/partner/orders.js';
 import { getHealth } from './routes/partner/system.js';
 import * as wallet from './routes/partner/wallet.js';
+import { adjustPlayerCoins } from './routes/establishment/coins.js';
+import * as establishments from './routes/establishment/establishments.js';
+import * as iframe from './routes/establishment/iframe.js';
+import * as players from './routes/establishment/players.js';
 
 export const ROUTES: Route[] = [
   getHealth,
@@ -38,4 +42,16 @@ export const ROUTES: Route[] = [
   orders.createStoreSession,
   engine.ingestEvent,
   engine.ingestWebhook,
+  // The establishment API (at the root).
+  establishments.getEstablishment,
+  establishments.updateEstablishment,
+  players.searchPlayers,
+  players.listPlayers,
+  players.createPlayer,
+  players.getPlayer,
+  players.updatePlayer,
+  players.deletePlayer,
+  adjustPlayerCoins,
+  iframe.iframeLogin,
+  iframe.iframeLogout,
 ];

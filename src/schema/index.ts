@@ -15,6 +15,8 @@ import './types/catalog-admin.js';
 import './types/order.js';
 import './types/sub-brand-profile.js';
 import './types/store-session.js';
+import './types/establishment.js';
+import './types/player.js';
 
 let schema: GraphQLSchema | undefined;
 

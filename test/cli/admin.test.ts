@@ -77,7 +77,7 @@ describe('npm run admin -- … --json', () => {
     expect((await h.call('GET', '/api/v1/health', { key: key.json.key })).status).toBe(401);
   });
 
-  it('--scopes all grants every partner scope', async () => {
+  it('--scopes all grants every scope of both API families', async () => {
     const brand = await admin('brand', 'create', '--name', 'All');
     const sub = await admin('sub-brand', 'create', '--brand', brand.json.id, '--name', 'All');
     const key = await admin(
@@ -90,8 +90,9 @@ describe('npm run admin -- … --json', () => {
       '--scopes',
       'all',
     );
-    expect(key.json.scopes).toHaveLength(16);
+    expect(key.json.scopes).toHaveLength(18); // the 16 partner scopes and 2 establishment ones
     expect(key.json.scopes).toContain('engine:events');
+    expect(key.json.scopes).toContain('establishment:update');
   });
 
   it('key create --platform-admin mints a backoffice key', async () => {

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefinition } from '../../src/domain/engine/author-definition.js';
 import { ERROR_CODES } from '../../src/domain/errors.js';
+import { HTTP_STATUS } from '../../src/http/status.js';
+import { ESTABLISHMENT_CODES } from '../../src/rest/families/establishment.js';
 import type { Route } from '../../src/rest/route.js';
 import { ROUTES } from '../../src/rest/table.js';
 import { adminKey } from '../support/factories.js';
@@ -41,7 +43,14 @@ beforeAll(async () => {
     data: { readLimit: 1_000_000, writeLimit: 1_000_000 },
   });
   admin = created.key;
-  ids = { id: c.id, code: 'spin', brandId: p.brandId, subBrandId: p.subBrandId };
+  ids = {
+    id: c.id,
+    playerId: c.id,
+    code: 'spin',
+    brandId: p.brandId,
+    subBrandId: p.subBrandId,
+    establishmentId: p.subBrandId,
+  };
 });
 afterAll(() => h.close());
 
@@ -301,20 +310,32 @@ async function send(request: FuzzRequest): Promise<Answer> {
   return { status: res.status, headers: res.headers, text, json };
 }
 
+/** A partner-envelope code whose status is the one answered. */
 const documented = (code: unknown, status: number) =>
   typeof code === 'string' &&
   code in ERROR_CODES &&
-  ERROR_CODES[code as keyof typeof ERROR_CODES] === status;
+  HTTP_STATUS[ERROR_CODES[code as keyof typeof ERROR_CODES]] === status;
 
-/** Problems with one answer of the partner family (empty when it is fine). */
-function restProblems(a: Answer): string[] {
+/** Problems with one answer of a route of `family` (empty when it is fine). */
+function restProblems(family: Route['family'], a: Answer): string[] {
   if (a.status >= 500) return [`${a.status} ${a.text.slice(0, 200)}`];
-  if (a.status < 400) return a.json && 'data' in a.json ? [] : [`${a.status} without data`];
-  const error = a.json?.error;
-  if (!documented(error?.code, a.status))
-    return [`${a.status} undocumented: ${a.text.slice(0, 200)}`];
-  if (error.request_id !== a.headers.get('x-request-id')) return ['request_id differs from header'];
-  return [];
+  if (a.status < 400) {
+    if (family === 'establishment') return a.json !== undefined ? [] : [`${a.status} not JSON`];
+    return a.json && 'data' in a.json ? [] : [`${a.status} without data`];
+  }
+  const requestId = a.headers.get('x-request-id');
+  const partnerShaped =
+    documented(a.json?.error?.code, a.status) && a.json.error.request_id === requestId;
+  // Node's parser refuses an over-long URL before any route is known: the partner envelope.
+  if (partnerShaped && (family === 'partner' || a.status === 431)) return [];
+  if (family === 'establishment') {
+    const b = a.json ?? {};
+    const variant = ESTABLISHMENT_CODES.includes(b.code) && b.requestId === requestId;
+    const messageOnly = typeof b.message === 'string' && Object.keys(b).length === 1;
+    const fieldMap = a.status === 422 && Object.values(b).every(Array.isArray);
+    if (variant || messageOnly || fieldMap) return [];
+  }
+  return [`${a.status} undocumented: ${a.text.slice(0, 200)}`];
 }
 
 /** Every kind of breakage once, then `extra` more at random; the same for the same seed. */
@@ -337,7 +358,7 @@ describe(`fuzz (seed ${SEED}, ${BREAKAGES.length + EXTRA_CASES} cases per route)
     for (const [breakage, pick] of cases(EXTRA_CASES, SEED + route.name.length)) {
       const request = brokenRequest(route, breakage, pick);
       const answer = await send(request);
-      for (const p of restProblems(answer))
+      for (const p of restProblems(route.family, answer))
         problems.push(`${breakage} ${request.method} ${request.path.slice(0, 120)}: ${p}`);
     }
     expect(problems).toEqual([]);

@@ -2,6 +2,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApi, errorCodesOf } from '../../src/rest/openapi.js';
 import { TEST_ROUTES } from '../support/test-routes.js';
+import { FAMILIES } from '../../src/rest/families/index.js';
 import { ROUTES } from '../../src/rest/table.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
@@ -37,7 +38,9 @@ describe('GET /openapi.json', () => {
       extends: ['recommended-strict'],
       rules: { 'no-server-example.com': 'off' },
     });
-    const source = JSON.stringify(buildOpenApi(TEST_ROUTES, 'https://rewards.test'));
+    const source = JSON.stringify(
+      buildOpenApi(FAMILIES.partner, TEST_ROUTES, 'https://rewards.test'),
+    );
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config });
     expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual(
       [],
@@ -49,9 +52,9 @@ describe('GET /openapi.json', () => {
     expect(op.requestBody.content['application/json'].schema.required).toEqual(['name']);
   });
 
-  it('has every route of the table with its scope, parameters and error codes', async () => {
+  it('has every partner route of the table with its scope, parameters and error codes', async () => {
     const { body } = await h.call('GET', '/openapi.json');
-    for (const route of ROUTES) {
+    for (const route of ROUTES.filter((r) => r.family === 'partner')) {
       const op = body.paths[route.path]?.[route.method.toLowerCase()];
       expect(op, `${route.method} ${route.path}`).toBeDefined();
       expect(op.operationId).toBe(route.name);
@@ -69,6 +72,11 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('lists no establishment route: that family has its own document', async () => {
+    const { body } = await h.call('GET', '/openapi.json');
+    expect(Object.keys(body.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
+  });
+
   it('documents the health record as the spec gives it', async () => {
     const { body } = await h.call('GET', '/openapi.json');
     const schema =
@@ -84,6 +92,42 @@ describe('GET /openapi.json', () => {
   });
 });
 
+describe('GET /openapi/establishment.json', () => {
+  it('passes Redocly’s recommended-strict lint with no problems', async () => {
+    const res = await h.call('GET', '/openapi/establishment.json');
+    expect(res.status).toBe(200);
+    const config = await createConfig({
+      extends: ['recommended-strict'],
+      rules: { 'no-server-example.com': 'off' },
+    });
+    const problems = await lintFromString({ source: res.text, absoluteRef: 'e.json', config });
+    expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual(
+      [],
+    );
+  });
+
+  it('has every establishment route, with the family’s statuses and error codes', async () => {
+    const { body } = await h.call('GET', '/openapi/establishment.json');
+    const routes = ROUTES.filter((r) => r.family === 'establishment');
+    expect(Object.values(body.paths).flatMap((p) => Object.keys(p as object))).toHaveLength(
+      routes.length,
+    );
+    for (const route of routes) {
+      const op = body.paths[route.path]?.[route.method.toLowerCase()];
+      expect(op?.operationId, `${route.method} ${route.path}`).toBe(route.name);
+    }
+    // A refusal of record state is 400 here (409 on the partner API), with the document's codes.
+    const coins = body.paths['/coins'].put.responses;
+    expect(coins['409']?.description).not.toContain('insufficient_balance');
+    expect(coins['400'].content['application/json'].schema.properties.code.enum).toEqual(
+      expect.arrayContaining(['INSUFFICIENT_BALANCE', 'VALIDATION_ERROR', 'INVALID_PARAMETERS']),
+    );
+    // Success bodies are the bare shapes, not the partner's `{ data }`.
+    const player = body.paths['/players/{playerId}'].get.responses['200'];
+    expect(player.content['application/json'].schema.properties).toHaveProperty('playerId');
+  });
+});
+
 describe('human documentation', () => {
   it('GET /docs renders the reference from /openapi.json with local assets', async () => {
     const page = await h.call('GET', '/docs');
@@ -95,7 +139,9 @@ describe('human documentation', () => {
       expect(src.startsWith('/')).toBe(true); // no CDN: the page works offline
       expect((await h.call('GET', src)).status).toBe(200);
     }
-    expect((await h.call('GET', '/docs/init.js')).text).toContain("url: '/openapi.json'");
+    const init = (await h.call('GET', '/docs/init.js')).text;
+    expect(init).toContain("url: '/openapi.json'");
+    expect(init).toContain("url: '/openapi/establishment.json'");
   });
 
   it('GET /api/v1/guide walks the integration loop with curl lines for this server', async () => {

@@ -3,10 +3,8 @@ import type { Db } from '../../src/domain/db.js';
 import { createApiKey, createPlatformAdminKey } from '../../src/domain/tenancy/create-api-key.js';
 import { createBrand } from '../../src/domain/tenancy/create-brand.js';
 import { createSubBrand } from '../../src/domain/tenancy/create-sub-brand.js';
-import { ALL_PARTNER_SCOPES } from '../../src/domain/tenancy/inputs.js';
-import type { PARTNER_SCOPES } from '../../src/domain/tenancy/scopes.js';
-
-type PartnerScope = (typeof PARTNER_SCOPES)[number];
+import { ALL_KEY_SCOPES } from '../../src/domain/tenancy/inputs.js';
+import type { KeyScope } from '../../src/domain/tenancy/scopes.js';
 
 let counter = 0;
 
@@ -26,7 +24,7 @@ export async function createTenant(db: Db, options: { country?: string; prepaid?
     key: async (
       o: {
         env?: 'live' | 'test';
-        scopes?: PartnerScope[];
+        scopes?: KeyScope[];
         allowedCidrs?: string[];
         readLimit?: number;
         writeLimit?: number;
@@ -35,7 +33,7 @@ export async function createTenant(db: Db, options: { country?: string; prepaid?
       const created = await createApiKey(db, {
         subBrandId: subBrand.id,
         environment: o.env ?? 'test',
-        scopes: o.scopes ?? ALL_PARTNER_SCOPES,
+        scopes: o.scopes ?? ALL_KEY_SCOPES,
         allowedCidrs: o.allowedCidrs,
         readLimit: o.readLimit,
         writeLimit: o.writeLimit,

@@ -21,6 +21,8 @@ export async function partner(h: Harness, options: { env?: 'live' | 'test' } = {
     get: (path: string) => h.call('GET', path, { key }),
     delete: (path: string) => h.call('DELETE', path, { key }),
     patch: (path: string, body: unknown) => h.call('PATCH', path, { key, body }),
+    put: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      h.call('PUT', path, { key, body, headers }),
     post: (path: string, body: unknown, idempotencyKey: string | null = randomUUID()) =>
       h.call('POST', path, {
         key,

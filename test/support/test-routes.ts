@@ -98,10 +98,31 @@ export const listBrandsRoute = defineRoute({
   result: (data) => toPage(data.brands, (node: Record<string, unknown>) => snakeKeys(node)),
 });
 
+/** An establishment row documenting a 422 field map and `{ message }` bodies for 400 and 404. */
+export const establishmentWireRoute = defineRoute({
+  ...common,
+  family: 'establishment',
+  name: 'test_establishment_sub_brand',
+  method: 'POST',
+  path: '/test-establishment/sub-brands',
+  scope: 'admin',
+  body: z.object({ brandId: z.uuid(), name: z.string().min(1).max(120) }),
+  idempotency: 'optional',
+  successStatus: 201,
+  response: z.object({ id: z.uuid() }),
+  errors: ['not_found'],
+  wire: { validation: 'field-map-422', messageBody: [400, 404] },
+  operation:
+    'mutation TestEstablishmentSubBrand($input: CreateSubBrandInput!) { createSubBrand(input: $input) { id } }',
+  variables: ({ body }) => ({ input: { brandId: body.brandId, name: body.name } }),
+  result: (data) => data.createSubBrand,
+});
+
 export const TEST_ROUTES: Route[] = [
   ...ROUTES,
   createBrandRoute,
   createSubBrandRoute,
   echoHealthRoute,
   listBrandsRoute,
+  establishmentWireRoute,
 ];

@@ -10,13 +10,17 @@ import { createCustomerInput } from './schemas.js';
 export const externalIdTaken = () =>
   new AppError('conflict', 'external_id is already used by another customer of this sub-brand.');
 
-/** Creates the customer and its empty wallet together. */
+/**
+ * Creates the customer and its empty wallet together. `schema`: the rules of the caller's
+ * projection (a player may have a one-word name, so an empty last name; domain/customers/player).
+ */
 export async function createCustomer(
   db: Db,
   tenant: Tenant,
   input: z.input<typeof createCustomerInput>,
+  schema: z.ZodType<z.output<typeof createCustomerInput>> = createCustomerInput,
 ) {
-  const data = parseInput(createCustomerInput, input);
+  const data = parseInput(schema, input);
   const id = newId();
   // created_at is the id's own instant, so a created window is also an id range (customer-where).
   const now = idTime(id);

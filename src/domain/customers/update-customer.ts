@@ -17,8 +17,9 @@ export async function updateCustomer(
   tenant: Tenant,
   id: string,
   input: z.input<typeof updateCustomerInput>,
+  schema: z.ZodType<z.output<typeof updateCustomerInput>> = updateCustomerInput,
 ) {
-  const data = parseInput(updateCustomerInput, input);
+  const data = parseInput(schema, input);
   if (!isUuid(id)) throw notFound('Customer');
   const current = await db.customer.findFirst({
     where: { id, ...tenant },

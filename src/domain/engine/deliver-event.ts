@@ -12,7 +12,7 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
-import { valueFingerprint } from '../idempotency.js';
+import { valueFingerprint } from '../fingerprint.js';
 import { moveCoins } from '../ledger/move-coins.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { MAX_POINTS } from './definition-inputs.js';

@@ -120,5 +120,38 @@ export async function verifyStoreSession(
     Buffer.from(payload, 'base64url').toString('utf8'),
   ) as StoreSessionClaims;
   if (claims.exp * 1000 <= now.getTime()) throw refused('has expired');
+  const revoked = await db.storeSessionRevocation.findUnique({ where: { sessionId: claims.sid } });
+  if (revoked) throw refused('was signed out');
   return claims;
 }
+
+/**
+ * Ends a session before its expiry (the iframe's sign-out). Only the tenant that opened it may;
+ * another tenant's or an invalid token is not found. Repeating it is harmless.
+ */
+export async function revokeStoreSession(db: Db, tenant: Tenant, token: string, now: Date) {
+  let claims: StoreSessionClaims;
+  try {
+    claims = await verifyStoreSession(db, token, now);
+  } catch {
+    throw notFound('Store session'); // expired, revoked, forged: nothing to sign out of
+  }
+  if (claims.subBrandId !== tenant.subBrandId || claims.environment !== tenant.environment) {
+    throw notFound('Store session');
+  }
+  await db.storeSessionRevocation.createMany({
+    data: [
+      {
+        sessionId: claims.sid,
+        subBrandId: claims.subBrandId,
+        expiresAt: new Date(claims.exp * 1000),
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return { id: claims.sid, customerId: claims.customerId, revokedAt: now };
+}
+
+/** Revocations of sessions that have expired anyway; the server sweeps them. */
+export const sweepExpiredRevocations = (db: Db) =>
+  db.storeSessionRevocation.deleteMany({ where: { expiresAt: { lte: new Date() } } });

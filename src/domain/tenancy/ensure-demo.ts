@@ -2,7 +2,7 @@ import { ensureDemoCatalog } from '../catalog/demo-catalog.js';
 import { inTransaction, type Db } from '../db.js';
 import { newId } from '../ids.js';
 import { createApiKey, type CreatedApiKey } from './create-api-key.js';
-import { ALL_PARTNER_SCOPES } from './inputs.js';
+import { ALL_KEY_SCOPES } from './inputs.js';
 
 export type Demo = {
   brandId: string;
@@ -43,7 +43,7 @@ export async function ensureDemo(db: Db): Promise<Demo> {
   const apiKey = await createApiKey(db, {
     subBrandId: subBrand.id,
     environment: 'test',
-    scopes: ALL_PARTNER_SCOPES,
+    scopes: ALL_KEY_SCOPES,
   });
   await db.eventDefinition.createMany({
     data: DEMO_DEFINITIONS.map((d) => ({ id: newId(), subBrandId: subBrand.id, ...d })),

@@ -2,7 +2,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { countryCode } from '../countries.js';
-import { PARTNER_SCOPES, ADMIN_SCOPE } from './scopes.js';
+import { KEY_SCOPES, ADMIN_SCOPE } from './scopes.js';
 
 export const brandInput = z.object({ name: z.string().trim().min(1).max(120) });
 
@@ -30,7 +30,7 @@ export const apiKeyInput = z.object({
   subBrandId: z.uuid(),
   environment: z.enum(['live', 'test']),
   scopes: z
-    .array(z.enum(PARTNER_SCOPES))
+    .array(z.enum(KEY_SCOPES))
     .min(1, 'name at least one scope')
     .transform((s) => [...new Set(s)]),
   allowedCidrs: z.array(cidr).max(50).default([]),
@@ -38,5 +38,5 @@ export const apiKeyInput = z.object({
   writeLimit: z.number().int().min(1).max(1_000_000).nullish(),
 });
 
-export const ALL_PARTNER_SCOPES = [...PARTNER_SCOPES];
+export const ALL_KEY_SCOPES = [...KEY_SCOPES];
 export { ADMIN_SCOPE };

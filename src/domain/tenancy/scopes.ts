@@ -18,10 +18,17 @@ export const PARTNER_SCOPES = [
   'engine:events',
 ] as const;
 
+/** Scopes of the establishment API beyond the partner ones it reuses (players are customers). */
+export const ESTABLISHMENT_SCOPES = ['establishment:read', 'establishment:update'] as const;
+
+/** Every scope a key can hold; `--scopes all` grants these. */
+export const KEY_SCOPES = [...PARTNER_SCOPES, ...ESTABLISHMENT_SCOPES] as const;
+
 /** Held only by keys of the platform establishment: brands, sub-brands, keys, the backoffice. */
 export const ADMIN_SCOPE = 'admin';
 
-export type Scope = (typeof PARTNER_SCOPES)[number] | typeof ADMIN_SCOPE;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+export type Scope = KeyScope | typeof ADMIN_SCOPE;
 
-const KNOWN = new Set<string>([...PARTNER_SCOPES, ADMIN_SCOPE]);
+const KNOWN = new Set<string>([...KEY_SCOPES, ADMIN_SCOPE]);
 export const isScope = (value: string): value is Scope => KNOWN.has(value);

@@ -12,7 +12,7 @@ import { customerFilter } from '../customers/schemas.js';
 import { inTransaction } from '../db.js';
 import { AppError, invalidRequest } from '../errors.js';
 import { newId } from '../ids.js';
-import { valueFingerprint } from '../idempotency.js';
+import { valueFingerprint } from '../fingerprint.js';
 import { applyMovements } from '../ledger/apply-movements.js';
 import { coinAmount, MAX_COINS, movementReason } from '../ledger/coins.js';
 import { isUniqueViolation } from '../prisma-errors.js';

@@ -2,7 +2,7 @@
 // answer; queries only ever show its display prefix.
 import { createApiKey, createPlatformAdminKey } from '../../domain/tenancy/create-api-key.js';
 import { revokeApiKey } from '../../domain/tenancy/revoke-api-key.js';
-import { PARTNER_SCOPES } from '../../domain/tenancy/scopes.js';
+import { KEY_SCOPES } from '../../domain/tenancy/scopes.js';
 import { builder } from '../builder.js';
 import { EnvironmentEnum } from './environment.js';
 
@@ -44,7 +44,7 @@ const CreatedApiKeyRef = builder.objectRef<Created>('CreatedApiKey').implement({
 
 const PartnerScopeEnum = builder.enumType('PartnerScope', {
   values: Object.fromEntries(
-    PARTNER_SCOPES.map((s) => [s.replace(/\W/g, '_').toUpperCase(), { value: s }]),
+    KEY_SCOPES.map((s) => [s.replace(/\W/g, '_').toUpperCase(), { value: s }]),
   ),
 });
 
@@ -68,7 +68,7 @@ builder.mutationFields((t) => ({
       createApiKey(ctx.db, {
         subBrandId: String(input.subBrandId),
         environment: input.environment,
-        scopes: input.scopes as (typeof PARTNER_SCOPES)[number][],
+        scopes: input.scopes as (typeof KEY_SCOPES)[number][],
         allowedCidrs: input.allowedCidrs ?? undefined,
         readLimit: input.readLimit,
         writeLimit: input.writeLimit,

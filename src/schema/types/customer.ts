@@ -17,6 +17,7 @@ const LanguageEnum = builder.enumType('Language', { values: LANGUAGES });
 builder.prismaObject('Customer', {
   fields: (t) => ({
     id: t.exposeID('id'),
+    subBrandId: t.exposeID('subBrandId', { description: 'The establishment it belongs to.' }),
     externalId: t.exposeString('externalId', {
       nullable: true,
       description: "The partner's own player id; unique per sub-brand.",

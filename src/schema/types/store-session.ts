@@ -1,5 +1,8 @@
 // POST /api/v1/store-sessions: a signed, short-lived pass for one customer into one store.
-import { createStoreSession } from '../../domain/store-sessions/store-session.js';
+import {
+  createStoreSession,
+  revokeStoreSession,
+} from '../../domain/store-sessions/store-session.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 
@@ -40,5 +43,25 @@ builder.mutationField('createStoreSession', (t) =>
       );
       return { ...session, url: `${ctx.baseUrl}${session.path}` };
     },
+  }),
+);
+
+const RevokedRef = builder
+  .objectRef<Awaited<ReturnType<typeof revokeStoreSession>>>('RevokedStoreSession')
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID('id'),
+      customerId: t.exposeID('customerId'),
+      revokedAt: t.expose('revokedAt', { type: 'DateTime' }),
+    }),
+  });
+
+builder.mutationField('revokeStoreSession', (t) =>
+  t.field({
+    type: RevokedRef,
+    description: 'Signs a store session out before it expires; its token stops opening the store.',
+    authScopes: { scope: 'store_sessions:create' },
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_root, { token }, ctx) => revokeStoreSession(ctx.db, tenantOf(ctx), token, ctx.now()),
   }),
 );

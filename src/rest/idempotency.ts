@@ -1,15 +1,16 @@
-// The HTTP Idempotency-Key layer (docs/idempotency.md).
+// The HTTP Idempotency-Key layer (docs/idempotency.md). It stores wire answers, so it lives with
+// the transports; what the domain needs for exactly-once (claims, unique reasons) stays there.
 //
 // The claim row is inserted in the same transaction as the work, and holds the response when it
 // commits. So the record is never ahead of or behind the effect, even across a crash; a
 // concurrent duplicate blocks on the unique key until the first commits, then replays its
 // answer; and when the first fails with a 5xx its transaction rolls the claim back, so a retry
 // executes afresh. Rows live 24 hours; an expired row is taken over by the next claim.
-import { createHash } from 'node:crypto';
-import { TRANSACTION_OPTIONS, type Db } from './db.js';
-import { AppError } from './errors.js';
-import { isLockTimeout } from './prisma-errors.js';
-import type { Principal } from './tenancy/authenticate-api-key.js';
+import { TRANSACTION_OPTIONS, type Db } from '../domain/db.js';
+import { AppError } from '../domain/errors.js';
+import { canonicalJson, sha256 } from '../domain/fingerprint.js';
+import { isLockTimeout } from '../domain/prisma-errors.js';
+import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -40,23 +41,6 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return sha256(`${method} ${path}\n${canonicalJson(body)}`);
 }
 
-/** A hash of a value that ignores object key order. */
-export const valueFingerprint = (value: unknown): string => sha256(canonicalJson(value));
-
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value instanceof Date) return JSON.stringify(value);
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 export async function runIdempotently(options: {
   prisma: PrismaClient;
   principal: Principal;
@@ -64,8 +48,11 @@ export async function runIdempotently(options: {
   requestHash: string;
   /** The work, given the transaction that holds the claim. Throws AppError on failure. */
   work: (tx: Prisma.TransactionClient) => Promise<Outcome>;
-  /** The wire body of a failed request, stored so that a replay answers the same. */
-  errorJson: (error: AppError) => string;
+  /**
+   * The wire answer of a refused request, stored so that a replay answers the same; null for a
+   * failure worth retrying (internal, unavailable), which is not stored.
+   */
+  refusal: (error: AppError) => Outcome | null;
   /**
    * 'wrap' (default): the work runs in the claiming transaction. 'self': the work commits in
    * steps of its own and is itself safe to repeat (a bulk adjustment); the answer is recorded
@@ -112,12 +99,8 @@ export async function runIdempotently(options: {
     }
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
-    if (error instanceof AppError && error.status < 500) {
-      await record(prisma, id, requestHash, {
-        status: error.status,
-        json: options.errorJson(error),
-      });
-    }
+    const refusal = error instanceof AppError ? options.refusal(error) : null;
+    if (refusal) await record(prisma, id, requestHash, refusal);
     throw error;
   }
 }

@@ -1,0 +1,82 @@
+// The establishment API's player search: page numbers with a total. An exact total over a big
+// tenant means counting every match, so totals are exact up to TOTAL_BOUND matches and reported
+// as "at least TOTAL_BOUND" beyond (`totalExact: false`), and pages reach that far: the same
+// window search engines keep (docs/establishment-api.md, "Player search"). Cursor lists on the
+// partner API walk any number of customers.
+import { z } from 'zod';
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Db } from '../db.js';
+import { invalidRequest } from '../errors.js';
+import { isUuid } from '../ids.js';
+import { MAX_COINS } from '../ledger/coins.js';
+import type { Tenant } from '../tenant.js';
+import { parseInput, utcInstant } from '../validation.js';
+import { customerWhere } from './customer-where.js';
+import { CUSTOMER_STATUSES } from './schemas.js';
+
+export const TOTAL_BOUND = 100_000;
+export const PLAYER_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_PLAYER_PAGE_SIZE = 20;
+export const MAX_PLAYER_PAGE_SIZE = 100;
+
+const coins = z.number().int().min(0).max(MAX_COINS);
+
+export const playerSearchInput = z.strictObject({
+  /** Part of the name or e-mail, or a player id. */
+  search: z.string().trim().min(1).max(200).optional(),
+  statuses: z.array(z.enum(CUSTOMER_STATUSES)).max(CUSTOMER_STATUSES.length).optional(),
+  minCoins: coins.optional(),
+  maxCoins: coins.optional(),
+  createdAfter: utcInstant.optional(),
+  createdBefore: utcInstant.optional(),
+  page: z.number().int().min(1).default(1),
+  limit: z.number().int().min(1).max(MAX_PLAYER_PAGE_SIZE).default(DEFAULT_PLAYER_PAGE_SIZE),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+export type PlayerSearch = z.output<typeof playerSearchInput>;
+
+export function playerWhere(tenant: Tenant, s: PlayerSearch): Prisma.CustomerWhereInput {
+  const base = customerWhere(tenant, {
+    minCoins: s.minCoins,
+    maxCoins: s.maxCoins,
+    createdAfter: s.createdAfter,
+    createdBefore: s.createdBefore,
+  });
+  const and = [base];
+  if (s.statuses?.length) and.push({ status: { in: s.statuses } });
+  if (s.search) {
+    const byText = customerWhere(tenant, { q: s.search });
+    and.push(isUuid(s.search) ? { OR: [{ id: s.search.toLowerCase() }, byText] } : byText);
+  }
+  return { AND: and };
+}
+
+/** The page's rows are read by the caller (GraphQL selects their fields); this counts. */
+export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
+  const search = parseInput(playerSearchInput, input);
+  const skip = (search.page - 1) * search.limit;
+  if (skip + search.limit > TOTAL_BOUND) {
+    throw invalidRequest([
+      {
+        field: 'page',
+        message: `pages reach the first ${TOTAL_BOUND} matches; narrow the search with filters`,
+      },
+    ]);
+  }
+  const where = playerWhere(tenant, search);
+  const counted = await db.customer.count({ where, take: TOTAL_BOUND + 1 });
+  const totalExact = counted <= TOTAL_BOUND;
+  const total = Math.min(counted, TOTAL_BOUND);
+  return {
+    where,
+    skip,
+    order: search.order,
+    page: search.page,
+    limit: search.limit,
+    total,
+    totalExact,
+    // Beyond the bound there are more matches than the window shows, so always more.
+    hasMore: !totalExact || skip + search.limit < total,
+  };
+}

@@ -1,0 +1,78 @@
+// The partner API under /api/v1 (spec/partner-api-v1.md): snake_case, `{ data, page? }` bodies,
+// cursor pages, `{ error: { code, message, request_id } }`, unknown fields refused.
+import { ERROR_CODES, type AppError } from '../../domain/errors.js';
+import { DEFAULT_LIMITS, WINDOW_SECONDS } from '../../http/rate-limit.js';
+import { httpStatus } from '../../http/status.js';
+import type { Family } from './family.js';
+
+export const partnerErrorBody = (error: AppError, requestId: string) => ({
+  error: { code: error.code, message: error.message, request_id: requestId },
+});
+
+export const partner: Family = {
+  name: 'partner',
+  prefix: '/api/v1',
+  unknownFields: 'refuse',
+  status: (error) => httpStatus(error),
+  errorBody: partnerErrorBody,
+  openapi: {
+    title: 'Partner Rewards API',
+    description: [
+      'Coins, prizes and orders for casino and betting operators. JSON with snake_case fields;',
+      'dates are ISO-8601 UTC; money is integer minor units with a `currency`; ids are UUIDv7.',
+      '',
+      '**Authentication**: `Authorization: Bearer svc_live_…` or `svc_test_…`. Test keys never see live data.',
+      `**Rate limits**: per key, ${DEFAULT_LIMITS.read} reads (GET) and ${DEFAULT_LIMITS.write} writes (other methods) per ${WINDOW_SECONDS} s by default.`,
+      '**Errors**: `{ "error": { "code", "message", "request_id" } }`; only `internal_error` is worth retrying unchanged.',
+      '**Pagination**: pass `page.next_cursor` as `cursor` until `page.has_more` is false.',
+      '',
+      'Integration guide: [/api/v1/guide](/api/v1/guide). The establishment API: [/openapi/establishment.json](/openapi/establishment.json).',
+    ].join('\n'),
+    successSchema: (route, data) =>
+      route.paginated
+        ? {
+            type: 'object',
+            required: ['data', 'page'],
+            properties: {
+              data: { type: 'array', items: data },
+              page: { $ref: '#/components/schemas/Page' },
+            },
+          }
+        : { type: 'object', required: ['data'], properties: { data } },
+    errorSchema: (_route, _status, codes) => ({
+      allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
+      properties: { error: { type: 'object', properties: { code: { enum: codes } } } },
+    }),
+    components: {
+      ErrorEnvelope: {
+        type: 'object',
+        required: ['error'],
+        properties: {
+          error: {
+            type: 'object',
+            required: ['code', 'message', 'request_id'],
+            properties: {
+              code: { type: 'string', enum: Object.keys(ERROR_CODES) },
+              message: {
+                type: 'string',
+                description: 'For people: says what was wrong and, for bad input, which field.',
+              },
+              request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$' },
+            },
+          },
+        },
+      },
+      Page: {
+        type: 'object',
+        required: ['has_more', 'next_cursor'],
+        properties: {
+          has_more: { type: 'boolean', description: 'False on the last page.' },
+          next_cursor: {
+            type: ['string', 'null'],
+            description: 'Pass as `cursor` for the next page; null on the last.',
+          },
+        },
+      },
+    },
+  },
+};

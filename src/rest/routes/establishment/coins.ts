@@ -1,0 +1,58 @@
+// PUT /coins: credit or debit a player's coins through the one ledger function. The document
+// does not show its shape; this is ours (docs/establishment-api.md, "Coins").
+import { z } from 'zod';
+import { MAX_COINS } from '../../../domain/ledger/coins.js';
+import { defineRoute } from '../../route.js';
+
+export const adjustPlayerCoins = defineRoute({
+  name: 'adjust_player_coins',
+  family: 'establishment',
+  method: 'PUT',
+  path: '/coins',
+  scope: 'customers:coins',
+  tag: 'Coins',
+  summary: "Credit or debit a player's coins",
+  description:
+    'amount is a signed integer: positive credits, negative debits, never 0. The balance never goes below zero: ' +
+    'such a debit is 400 INSUFFICIENT_BALANCE and moves nothing. Answers the new balance (coins) and the movement, ' +
+    'which the partner API lists too. Send an Idempotency-Key to make a retry apply once.',
+  hints: { idempotent: true },
+  body: z.object({
+    playerId: z.uuid(),
+    amount: z
+      .number()
+      .int()
+      .min(-MAX_COINS)
+      .max(MAX_COINS)
+      .refine((n) => n !== 0, 'must not be 0'),
+    reason: z.string().max(500).optional().describe('Shown in the movement history.'),
+  }),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    playerId: z.uuid(),
+    amount: z.number().int(),
+    coins: z.number().int().min(0).describe('The balance after this movement.'),
+    movementId: z.uuid(),
+    reason: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+  errors: ['insufficient_balance'],
+  operation: `mutation AdjustPlayerCoins($id: ID!, $delta: SafeInt!, $reason: String) {
+    adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) {
+      id customerId delta reason balanceAfter createdAt
+    }
+  }`,
+  variables: ({ body }) => ({ id: body.playerId, delta: body.amount, reason: body.reason }),
+  result: (data) => {
+    const m = data.adjustCustomerCoins as Record<string, unknown>;
+    return {
+      playerId: m.customerId,
+      amount: m.delta,
+      coins: m.balanceAfter,
+      movementId: m.id,
+      reason: m.reason,
+      createdAt: m.createdAt,
+    };
+  },
+});

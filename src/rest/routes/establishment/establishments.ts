@@ -1,0 +1,214 @@
+// GET/PUT /establishments/{establishmentId}: the establishment's profile, branding, currency and
+// coin ratio. The id must be the key's own sub-brand (any, for a platform-admin key).
+import { z } from 'zod';
+import { currencyCode, STYLE_KEYS } from '../../../domain/establishments/schemas.js';
+import { defineRoute } from '../../route.js';
+import { uuidParams } from './wire.js';
+
+const SELECTION = `id brandId name description email location status locale imageUrl thumbnailUrl
+  style { ${STYLE_KEYS.join(' ')} } currency coinsPerUnit coinName isIntegration
+  monthlyAllocatedCoins totalAvailableCoins accountManagerId paymentPlanId createdAt`;
+
+const text = z.string().nullable();
+const style = z.object(
+  Object.fromEntries(STYLE_KEYS.map((k) => [k, z.string().nullable()])) as Record<
+    (typeof STYLE_KEYS)[number],
+    z.ZodNullable<z.ZodString>
+  >,
+);
+
+const establishmentRecord = z.object({
+  establishmentId: z.uuid(),
+  name: z.string(),
+  defaultCurrency: z.string().describe('ISO 4217.'),
+  description: text,
+  email: z.email().nullable(),
+  location: text,
+  status: z.enum(['active', 'inactive', 'suspended']),
+  locale: z.string().describe('BCP 47 language tag of the marketplace.'),
+  monthlyAllocatedCoins: z.number().int(),
+  totalAvailableCoins: z
+    .number()
+    .int()
+    .describe(
+      'monthlyAllocatedCoins less the coins credited this UTC month (sources api, bulk, engine, campaign) ' +
+        "in the key's environment. Informational: credits are not refused below zero.",
+    ),
+  paymentPlanId: z.uuid().nullable(),
+  isIntegration: z.boolean(),
+  imageUrl: z.url().nullable(),
+  thumbnailUrl: z.url().nullable(),
+  style,
+  coinRatio: z.number().int().describe('Coins per one unit of defaultCurrency.'),
+  coinName: z.string(),
+  parentCasinoId: z.uuid().describe('The parent brand.'),
+  accountManagerId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+type Node = Record<string, unknown> & { style: Record<string, string | null> };
+
+const toEstablishment = (node: unknown) => {
+  const e = node as Node;
+  return {
+    establishmentId: e.id,
+    name: e.name,
+    defaultCurrency: e.currency,
+    description: e.description,
+    email: e.email,
+    location: e.location,
+    status: e.status,
+    locale: e.locale,
+    monthlyAllocatedCoins: e.monthlyAllocatedCoins,
+    totalAvailableCoins: e.totalAvailableCoins,
+    paymentPlanId: e.paymentPlanId,
+    isIntegration: e.isIntegration,
+    imageUrl: e.imageUrl,
+    thumbnailUrl: e.thumbnailUrl,
+    style: { ...e.style },
+    coinRatio: e.coinsPerUnit,
+    coinName: e.coinName,
+    parentCasinoId: e.brandId,
+    accountManagerId: e.accountManagerId,
+    createdAt: e.createdAt,
+  };
+};
+
+const params = uuidParams('establishmentId');
+
+export const getEstablishment = defineRoute({
+  name: 'get_establishment',
+  family: 'establishment',
+  method: 'GET',
+  path: '/establishments/{establishmentId}',
+  scope: 'establishment:read',
+  platformAdmin: true,
+  tag: 'Establishments',
+  summary: 'Get the establishment',
+  description:
+    "The establishment's profile, branding (style), currency, coin ratio and monthly coin allocation. " +
+    "establishmentId is the key's own sub-brand; any other is 404 ESTABLISHMENT_NOT_FOUND (platform-admin " +
+    'keys read any).',
+  hints: { readOnly: true, idempotent: true },
+  params,
+  idempotency: 'none',
+  successStatus: 200,
+  response: establishmentRecord,
+  errors: [],
+  operation: `query GetEstablishment($id: ID!) { establishment(id: $id) { ${SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.establishmentId }),
+  result: (data) => toEstablishment(data.establishment),
+});
+
+const nullableText = (max: number) => z.string().max(max).nullable();
+
+const updateBody = z.object({
+  name: z.string(),
+  email: nullableText(255),
+  imageUrl: nullableText(2048),
+  thumbnailUrl: nullableText(2048),
+  description: nullableText(2000),
+  location: nullableText(240),
+  defaultCurrency: currencyCode,
+  status: z.enum(['active', 'inactive', 'suspended']),
+  locale: z.string(),
+  coinRatio: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe(
+      'Coins per one unit of currency. Platform admins only (the current value may be re-sent).',
+    ),
+  parentCasinoId: z.uuid().optional().describe('The parent brand. Platform admins only.'),
+  accountManagerId: z.uuid().nullish().describe('Platform admins only.'),
+  coinName: z.string().optional().describe('The coins\' name, e.g. "Lucky Coins".'),
+  ...(Object.fromEntries(STYLE_KEYS.map((k) => [k, z.string().max(64).optional()])) as Record<
+    (typeof STYLE_KEYS)[number],
+    z.ZodOptional<z.ZodString>
+  >),
+});
+
+const updateResponse = z.object({
+  $metadata: z.object({
+    httpStatusCode: z.literal(200),
+    requestId: z.string(),
+    attempts: z.literal(1),
+    totalRetryDelay: z.literal(0),
+  }),
+  Attributes: z.object({
+    imageUrl: z.url().nullable(),
+    location: text,
+    monthlyAllocatedCoins: z.number().int(),
+    defaultCurrency: z.string(),
+    status: z.string(),
+    thumbnailUrl: z.url().nullable(),
+    description: text,
+    email: z.email().nullable(),
+    paymentPlanId: z.uuid().nullable(),
+    name: z.string(),
+  }),
+});
+
+export const updateEstablishment = defineRoute({
+  name: 'update_establishment',
+  family: 'establishment',
+  method: 'PUT',
+  path: '/establishments/{establishmentId}',
+  scope: 'establishment:update',
+  platformAdmin: true,
+  tag: 'Establishments',
+  summary: 'Update the establishment',
+  description:
+    'Replaces the profile: the nine required fields, style members at the top level (merged into the current ' +
+    'style), and coinName. defaultCurrency, coinRatio, parentCasinoId and accountManagerId move money or ownership: ' +
+    'only platform-admin keys may change them (403 FORBIDDEN); others may re-send their current values. ' +
+    'Nullable fields are cleared by null. Unknown fields are ignored.',
+  hints: { idempotent: true },
+  params,
+  body: updateBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: updateResponse,
+  errors: ['not_found'],
+  operation: `mutation UpdateEstablishment($id: ID!, $input: UpdateEstablishmentInput!) {
+    updateEstablishment(id: $id, input: $input) { ${SELECTION} }
+  }`,
+  variables: ({ params, body }) => {
+    const { defaultCurrency, coinRatio, parentCasinoId, ...rest } = body;
+    const style = Object.fromEntries(STYLE_KEYS.flatMap((k) => (k in rest ? [[k, rest[k]]] : [])));
+    const profile = Object.fromEntries(
+      Object.entries(rest).filter(([k]) => !(STYLE_KEYS as readonly string[]).includes(k)),
+    );
+    return {
+      id: params.establishmentId,
+      input: {
+        ...profile,
+        currency: defaultCurrency,
+        coinsPerUnit: coinRatio,
+        brandId: parentCasinoId,
+        ...(Object.keys(style).length ? { style } : {}),
+      },
+    };
+  },
+  result: (data, { requestId }) => {
+    const e = toEstablishment(data.updateEstablishment);
+    return {
+      // The document's PUT answer (an AWS SDK-style envelope): fixed values and the request id.
+      $metadata: { httpStatusCode: 200, requestId, attempts: 1, totalRetryDelay: 0 },
+      Attributes: {
+        imageUrl: e.imageUrl,
+        location: e.location,
+        monthlyAllocatedCoins: e.monthlyAllocatedCoins,
+        defaultCurrency: e.defaultCurrency,
+        status: e.status,
+        thumbnailUrl: e.thumbnailUrl,
+        description: e.description,
+        email: e.email,
+        paymentPlanId: e.paymentPlanId,
+        name: e.name,
+      },
+    };
+  },
+});

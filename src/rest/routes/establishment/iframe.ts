@@ -1,0 +1,86 @@
+// POST /iframe/login and /iframe/logout: a signed, expiring marketplace session for one player
+// (the partner API's store sessions), and its sign-out before expiry. Shapes are ours: the
+// document does not show them (docs/establishment-api.md, "Iframe").
+import { z } from 'zod';
+import { defineRoute } from '../../route.js';
+
+export const iframeLogin = defineRoute({
+  name: 'iframe_login',
+  family: 'establishment',
+  method: 'POST',
+  path: '/iframe/login',
+  scope: 'store_sessions:create',
+  tag: 'Iframe',
+  summary: 'Open the marketplace for a player',
+  description:
+    "A signed session for one player in one of the establishment's stores (the first active one unless storeId " +
+    'is sent), valid for ttlSeconds (60-3600, default 900). Embed `url` in the iframe; the token is a secret of the ' +
+    'player. Banned players are refused (400 CUSTOMER_NOT_ELIGIBLE). POST /iframe/logout ends it early.',
+  hints: {},
+  body: z.object({
+    playerId: z.uuid(),
+    storeId: z.uuid().optional(),
+    ttlSeconds: z.number().int().min(60).max(3600).optional(),
+  }),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    sessionId: z.uuid(),
+    token: z.string(),
+    url: z.url(),
+    playerId: z.uuid(),
+    storeId: z.uuid(),
+    expiresAt: z.iso.datetime(),
+  }),
+  errors: ['not_found', 'customer_not_eligible'],
+  operation: `mutation IframeLogin($customerId: ID!, $storeId: ID, $ttl: Int) {
+    createStoreSession(customerId: $customerId, storeId: $storeId, ttlSeconds: $ttl) {
+      id token url storeId customerId expiresAt
+    }
+  }`,
+  variables: ({ body }) => ({
+    customerId: body.playerId,
+    storeId: body.storeId,
+    ttl: body.ttlSeconds,
+  }),
+  result: (data) => {
+    const s = data.createStoreSession as Record<string, unknown>;
+    return {
+      sessionId: s.id,
+      token: s.token,
+      url: s.url,
+      playerId: s.customerId,
+      storeId: s.storeId,
+      expiresAt: s.expiresAt,
+    };
+  },
+});
+
+export const iframeLogout = defineRoute({
+  name: 'iframe_logout',
+  family: 'establishment',
+  method: 'POST',
+  path: '/iframe/logout',
+  scope: 'store_sessions:create',
+  tag: 'Iframe',
+  summary: 'Sign a player out of the marketplace',
+  description:
+    'Ends a session opened by /iframe/login before it expires: its url stops opening the store at once. A token ' +
+    'that is expired, forged, already signed out or another establishment\u2019s is 404.',
+  hints: { destructive: true, idempotent: true },
+  body: z.object({ token: z.string().min(1).max(4096) }),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    sessionId: z.uuid(),
+    playerId: z.uuid(),
+    signedOutAt: z.iso.datetime(),
+  }),
+  errors: ['not_found'],
+  operation: `mutation IframeLogout($token: String!) { revokeStoreSession(token: $token) { id customerId revokedAt } }`,
+  variables: ({ body }) => ({ token: body.token }),
+  result: (data) => {
+    const r = data.revokeStoreSession as Record<string, unknown>;
+    return { sessionId: r.id, playerId: r.customerId, signedOutAt: r.revokedAt };
+  },
+});

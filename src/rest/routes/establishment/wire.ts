@@ -1,0 +1,58 @@
+// Shared pieces of establishment route rows: uuid path ids (malformed is 400 here, not 404),
+// the player record and page-number pagination.
+import { z } from 'zod';
+import { joinName } from '../../../domain/customers/player.js';
+
+/** A path id that must be a UUID: anything else is 400 VALIDATION_ERROR naming it. */
+export const uuidParams = <K extends string>(...names: K[]) =>
+  z.object(
+    Object.fromEntries(names.map((n) => [n, z.uuid().describe('A UUID.')])) as Record<K, z.ZodUUID>,
+  );
+
+/** The GraphQL selection behind a player record. */
+export const PLAYER_SELECTION =
+  'id subBrandId firstName lastName email status coinBalance createdAt';
+
+export const playerRecord = z.object({
+  playerId: z.uuid(),
+  establishmentId: z.uuid(),
+  name: z.string().describe('First and last name, joined by one space.'),
+  email: z.email().nullable(),
+  playerStatus: z.enum(['active', 'watch', 'restricted', 'banned']),
+  coins: z.number().int().min(0).describe('The wallet balance.'),
+  createdAt: z.iso.datetime(),
+  gameCredits: z
+    .record(z.string(), z.number().int())
+    .describe('Mini-game credits keyed `<gameName>:<campaignId>` (campaigns: to come; empty).'),
+  prizes: z.array(z.record(z.string(), z.unknown())).describe('Campaign awards (to come; empty).'),
+});
+
+type PlayerNode = {
+  id: string;
+  subBrandId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  status: string;
+  coinBalance: number;
+  createdAt: string;
+};
+
+export const toPlayer = (node: unknown) => {
+  const p = node as PlayerNode;
+  return {
+    playerId: p.id,
+    establishmentId: p.subBrandId,
+    name: joinName(p.firstName, p.lastName),
+    email: p.email,
+    playerStatus: p.status,
+    coins: p.coinBalance,
+    createdAt: p.createdAt,
+    gameCredits: {},
+    prizes: [],
+  };
+};
+
+/** Query strings are text: integers arrive as "42". */
+export const queryInt = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v), schema);

@@ -1,0 +1,143 @@
+// Establishments (sub-brands seen by the establishment API and the backoffice): profile,
+// branding, currency, coin ratio and commercial settings. A key reads and updates its own; a
+// platform admin any, and alone changes the commercial fields.
+import {
+  readEstablishment,
+  type Establishment,
+} from '../../domain/establishments/read-establishment.js';
+import { ESTABLISHMENT_STATUSES, STYLE_KEYS } from '../../domain/establishments/schemas.js';
+import { updateEstablishment } from '../../domain/establishments/update-establishment.js';
+import { notFound } from '../../domain/errors.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+
+const StatusEnum = builder.enumType('EstablishmentStatus', { values: ESTABLISHMENT_STATUSES });
+
+const StyleRef = builder
+  .objectRef<Partial<Record<(typeof STYLE_KEYS)[number], string>>>('EstablishmentStyle')
+  .implement({
+    description: 'Marketplace colours and font; a member never set is null.',
+    fields: (t) =>
+      Object.fromEntries(
+        STYLE_KEYS.map((k) => [
+          k,
+          t.string({ nullable: true, resolve: (style) => style[k] ?? null }),
+        ]),
+      ),
+  });
+
+const EstablishmentRef = builder.objectRef<Establishment>('Establishment').implement({
+  description: 'A sub-brand as the establishment API shows it.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    brandId: t.exposeID('brandId', { description: 'The parent brand (parentCasinoId).' }),
+    name: t.exposeString('name'),
+    description: t.exposeString('description', { nullable: true }),
+    email: t.exposeString('email', { nullable: true }),
+    location: t.exposeString('location', { nullable: true }),
+    status: t.expose('status', { type: StatusEnum }),
+    locale: t.exposeString('locale'),
+    imageUrl: t.exposeString('imageUrl', { nullable: true }),
+    thumbnailUrl: t.exposeString('thumbnailUrl', { nullable: true }),
+    style: t.field({ type: StyleRef, resolve: (e) => e.style }),
+    currency: t.exposeString('currency'),
+    country: t.exposeString('country', { nullable: true }),
+    coinsPerUnit: t.exposeInt('coinsPerUnit'),
+    coinName: t.exposeString('coinName'),
+    isIntegration: t.exposeBoolean('isIntegration'),
+    monthlyAllocatedCoins: t.field({
+      type: 'SafeInt',
+      resolve: (e) => e.monthlyAllocatedCoins,
+    }),
+    totalAvailableCoins: t.field({
+      type: 'SafeInt',
+      description:
+        "The monthly allocation less the coins credited this UTC month in the key's environment (informational).",
+      resolve: (e) => e.totalAvailableCoins,
+    }),
+    accountManagerId: t.exposeID('accountManagerId', { nullable: true }),
+    paymentPlanId: t.exposeID('paymentPlanId', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+/** A key reaches its own establishment; a platform admin any. Others: not found. */
+function reachable(ctx: GraphQLContext, id: string): string {
+  if (id !== ctx.principal.subBrandId && !ctx.principal.isPlatformAdmin) {
+    throw notFound('Sub-brand');
+  }
+  return id;
+}
+
+builder.queryField('establishment', (t) =>
+  t.field({
+    type: EstablishmentRef,
+    authScopes: { scope: 'establishment:read', admin: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) =>
+      readEstablishment(ctx.db, reachable(ctx, String(id)), ctx.principal.environment),
+  }),
+);
+
+const StyleInput = builder.inputType('EstablishmentStyleInput', {
+  fields: (t) =>
+    Object.fromEntries(STYLE_KEYS.map((k) => [k, t.string({ description: 'At most 64.' })])),
+});
+
+const UpdateEstablishmentInput = builder.inputType('UpdateEstablishmentInput', {
+  description:
+    'The whole profile. Nullable fields are cleared by null; style members merge. The commercial fields ' +
+    '(currency, coinsPerUnit, brandId, accountManagerId, isIntegration, monthlyAllocatedCoins, ' +
+    'paymentPlanId) may be changed by platform admins only.',
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    email: t.string(),
+    imageUrl: t.string(),
+    thumbnailUrl: t.string(),
+    description: t.string(),
+    location: t.string(),
+    status: t.field({ type: StatusEnum, required: true }),
+    locale: t.string({ required: true }),
+    coinName: t.string(),
+    style: t.field({ type: StyleInput }),
+    currency: t.string({ required: true }),
+    coinsPerUnit: t.int(),
+    brandId: t.id(),
+    accountManagerId: t.id(),
+    isIntegration: t.boolean(),
+    monthlyAllocatedCoins: t.field({ type: 'SafeInt' }),
+    paymentPlanId: t.id(),
+  }),
+});
+
+/** Explicit nulls clear nullable fields; an omitted optional field is not sent on. */
+const NULLABLE = new Set(['email', 'imageUrl', 'thumbnailUrl', 'description', 'location']);
+
+builder.mutationField('updateEstablishment', (t) =>
+  t.field({
+    type: EstablishmentRef,
+    authScopes: { scope: 'establishment:update', admin: true },
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateEstablishmentInput, required: true }),
+    },
+    resolve: async (_root, { id, input }, ctx) => {
+      const target = reachable(ctx, String(id));
+      const given = Object.fromEntries(
+        Object.entries(input).filter(
+          ([k, v]) => v !== undefined && (v !== null || NULLABLE.has(k)),
+        ),
+      );
+      for (const k of NULLABLE) given[k] ??= null;
+      if (given.style) {
+        given.style = Object.fromEntries(
+          Object.entries(given.style as object).filter(([, v]) => v !== null && v !== undefined),
+        );
+      }
+      await updateEstablishment(ctx.db, target, given as never, {
+        admin: ctx.principal.isPlatformAdmin,
+      });
+      return readEstablishment(ctx.db, target, ctx.principal.environment);
+    },
+  }),
+);

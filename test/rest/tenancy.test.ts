@@ -1,0 +1,232 @@
+// Cross-tenant isolation, generated from the route table: for every route of both families that
+// addresses a record by id (in its path, or a record id in its body), another tenant's key and a
+// live key of the same tenant get the family's not-found, never data. A new route is covered the
+// day it is added; an id this test cannot resolve fails it, naming the id to add below.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createCatalog,
+  createStore,
+  reviewCatalog,
+} from '../../src/domain/catalog/author-catalog.js';
+import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { jsonSchema } from '../../src/rest/openapi.js';
+import type { Route } from '../../src/rest/route.js';
+import { ROUTES } from '../../src/rest/table.js';
+import { startHarness, type Harness } from '../support/harness.js';
+import { partner } from '../support/partner.js';
+import { shop } from '../orders/support.js';
+
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  items?: JsonSchema;
+  minimum?: number;
+  pattern?: string;
+};
+
+/** Text that fits a pattern, for the few patterned fields (currency, country, language). */
+const PATTERNED = ['EUR', 'ES', 'en', 'Tenancy Check'];
+
+/** Tenant A's records, by the name an id goes by. `env`: it belongs to one environment. */
+type Fixture = Record<string, { id: string; env: boolean }>;
+
+let h: Harness;
+let a: Awaited<ReturnType<typeof shop>>;
+let fixture: Fixture;
+let other: string;
+let live: string;
+beforeAll(async () => {
+  h = await startHarness();
+  a = await shop(h);
+  const customer = await a.buyer(10 * a.listing.coin_price);
+  const order = await a.order({
+    customer_id: customer,
+    listing_market_id: a.listing.listing_market_id,
+  });
+  if (order.status !== 201) throw new Error(`order: ${order.text}`);
+  const store = await createStore(h.db.prisma, {
+    subBrandId: a.subBrandId,
+    name: 'A store',
+    slug: 'a-store',
+  });
+  const catalog = await createCatalog(h.db.prisma, {
+    subBrandId: a.subBrandId,
+    name: 'A proposal',
+    productIds: [a.prize.productId],
+  });
+  await reviewCatalog(h.db.prisma, catalog.id, 'approved', null, new Date());
+  const definition = await createDefinition(h.db.prisma, {
+    subBrandId: a.subBrandId,
+    code: 'a_only',
+    points: 5,
+  });
+  const own = (id: string) => ({ id, env: false });
+  const test = (id: string) => ({ id, env: true });
+  fixture = {
+    customers: test(customer),
+    players: test(customer),
+    customer: test(customer),
+    player: test(customer),
+    orders: test(order.body.data.id),
+    'order-reservations': test(order.body.data.reservation_id),
+    products: own(a.prize.productId),
+    listingmarket: own(a.listing.listing_market_id),
+    stores: own(store.id),
+    catalogs: own(catalog.id),
+    webhooks: own(definition.code),
+    brands: own(a.brandId),
+    'sub-brands': own(a.subBrandId),
+    establishments: own(a.subBrandId),
+    establishment: own(a.subBrandId),
+  };
+  other = (await partner(h)).key;
+  live = await a.otherKey({ env: 'live' });
+});
+afterAll(() => h.close());
+
+/** The fixture name of a body field holding a record id (`customer_id`, `playerId`…). */
+const recordOf = (field: string) =>
+  field
+    .replace(/_?ids?$/i, '')
+    .replace(/_/g, '')
+    .toLowerCase();
+
+function isUuidField(schema: JsonSchema): boolean {
+  if (schema.format === 'uuid') return true;
+  if (schema.items) return isUuidField(schema.items);
+  return (schema.anyOf ?? []).some(isUuidField);
+}
+
+/** A valid body: the required fields and record ids (else the first field), ids from the fixture. */
+function sampleOf(schema: JsonSchema, field = ''): unknown {
+  if (schema.anyOf) return sampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? {}, field);
+  if (schema.enum) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  if (isUuidField(schema)) {
+    const record = fixture[recordOf(field)];
+    if (!record) throw new Error(`No fixture for the id field "${field}": add it to this test`);
+    return type === 'array' ? [record.id] : record.id;
+  }
+  switch (type) {
+    case 'object': {
+      const properties = schema.properties ?? {};
+      // The required fields, and the optional ids of records (one of `x_id` and `x_ids`).
+      const ids = Object.keys(properties).filter(
+        (n) => isUuidField(properties[n]!) && fixture[recordOf(n)] && !hasSingleTwin(n, properties),
+      );
+      const required = schema.required ?? [];
+      const names = [...new Set([...required, ...ids])];
+      if (!names.length && Object.keys(properties).length) names.push(Object.keys(properties)[0]!);
+      return Object.fromEntries(names.map((n) => [n, sampleOf(properties[n] ?? {}, n)]));
+    }
+    case 'array':
+      return [sampleOf(schema.items ?? {}, field)];
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1);
+    case 'boolean':
+      return true;
+    case 'string':
+      return schema.format === 'email'
+        ? 'someone@example.com'
+        : schema.format === 'date-time'
+          ? new Date().toISOString()
+          : schema.pattern
+            ? PATTERNED.find((t) => new RegExp(schema.pattern!).test(t))
+            : 'Tenancy Check';
+    default:
+      return {};
+  }
+}
+
+/** A list field whose single twin (`listing_market_id` for `…_ids`) is there too. */
+const hasSingleTwin = (name: string, properties: Record<string, JsonSchema>) =>
+  name.endsWith('s') && name.slice(0, -1) in properties;
+
+/** The required body fields that hold record ids (`customer_id`, `playerId`…). */
+function requiredBodyIds(route: Route): string[] {
+  if (!route.body) return [];
+  const schema = jsonSchema(route.body, 'input') as JsonSchema;
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties ?? {})
+    .filter(([name, s]) => required.has(name) && isUuidField(s))
+    .map(([name]) => name);
+}
+
+/** The concrete request for tenant A's records, and whether they are environment-scoped. */
+function requestFor(route: Route) {
+  let env = false;
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
+    const collection = route.path.slice(0, offset).split('/').filter(Boolean).at(-1)!;
+    const record = fixture[collection];
+    if (!record) throw new Error(`No fixture for ids under "${collection}": add it to this test`);
+    env ||= record.env;
+    return encodeURIComponent(record.id);
+  });
+  for (const field of requiredBodyIds(route)) env ||= fixture[recordOf(field)]?.env ?? false;
+  const body = route.body ? sampleOf(jsonSchema(route.body, 'input') as JsonSchema) : undefined;
+  return { path, body, env };
+}
+
+const addressed = ROUTES.filter((r) => r.path.includes('{') || requiredBodyIds(r).length > 0);
+
+const expectNotFound = (
+  route: Route,
+  request: { path: string; body: unknown },
+  res: { status: number; body: any; text: string },
+) => {
+  expect(res.status, res.text).toBe(404);
+  if (route.family === 'partner') expect(res.body.error.code).toBe('not_found');
+  else expect(res.body.code).toMatch(/_NOT_FOUND$/);
+  // Nothing of A's beyond what the caller sent itself.
+  const sent = request.path + JSON.stringify(request.body ?? null);
+  for (const { id } of Object.values(fixture)) {
+    if (!sent.includes(id)) expect(res.text).not.toContain(id);
+  }
+};
+
+describe('tenancy, for every route that addresses a record', () => {
+  it('covers both families', () => {
+    expect(addressed.some((r) => r.family === 'partner')).toBe(true);
+    expect(addressed.some((r) => r.family === 'establishment')).toBe(true);
+  });
+
+  it.each(addressed.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: another tenant gets not-found',
+    async (_name, route) => {
+      const request = requestFor(route);
+      const res = await h.call(route.method, request.path, {
+        key: other,
+        body: request.body,
+        headers: { 'idempotency-key': `tenancy-${route.name}` },
+      });
+      expectNotFound(route, request, res);
+    },
+  );
+
+  it.each(addressed.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: a live key gets not-found for test records',
+    async (_name, route) => {
+      const request = requestFor(route);
+      if (!request.env) return; // a sub-brand, brand, product or store is in both environments
+      const res = await h.call(route.method, request.path, {
+        key: live,
+        body: request.body,
+        headers: { 'idempotency-key': `tenancy-live-${route.name}` },
+      });
+      expectNotFound(route, request, res);
+    },
+  );
+
+  it('the records were untouched and are still the owner’s', async () => {
+    for (const route of addressed.filter((r) => r.method === 'GET')) {
+      const { path } = requestFor(route);
+      const res = await h.call('GET', path, { key: a.key });
+      expect(res.status, `${route.path}: ${res.text}`).toBe(200);
+    }
+  });
+});
