@@ -3,11 +3,14 @@
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { AppError } from './domain/errors.js';
 import type { PrismaClient } from './generated/prisma/client.js';
+import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
 import { createGraphQLHandler } from './graphql/yoga.js';
 import { authenticate, requirePrincipal } from './http/authenticate.js';
+import { DatabaseHealth } from './http/db-outage.js';
 import { asAppError } from './http/error-response.js';
 import { locals } from './http/locals.js';
 import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
+import { graphqlCharge, mcpCharge, refuseCharged } from './http/request-charge.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import type { Logger } from './logger.js';
@@ -40,6 +43,8 @@ export type AppDeps = {
   routes?: Route[];
   /** The engine's claim time-out, and test faults. */
   engine?: GraphQLContext['engine'];
+  /** Tracks database outages (503s); made here when not given. Readiness reads its `state`. */
+  databaseHealth?: DatabaseHealth;
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -59,13 +64,19 @@ export function createApp(deps: AppDeps): Express {
     engine,
     publicBaseUrl: deps.publicBaseUrl,
   };
+  const databaseHealth =
+    deps.databaseHealth ?? new DatabaseHealth(() => deps.prisma.$queryRaw`SELECT 1`, deps.logger);
 
   const app = express();
+  // For the readiness probe (issue 15): `app.locals.databaseHealth.state.available`.
+  app.locals.databaseHealth = databaseHealth;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
-  app.use('/graphql', express.json({ limit: '256kb' })); // read before rate limiting: queries and mutations spend different budgets
-  app.use(MCP_PATH, mcpBodyParser); // likewise: a read tool call spends the read budget
+  // Bodies read before rate limiting: a query spends read units by its cost, each mutation and
+  // each JSON-RPC message of a batch one unit (http/request-charge.ts).
+  app.use('/graphql', express.json({ limit: '256kb' }), graphqlCharge(getSchema()));
+  app.use(MCP_PATH, mcpBodyParser, mcpCharge(READ_TOOLS));
   app.use(buildRestRouter(routes, routeDeps, deps.rateLimits)); // each row spends its own unit
   app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
 
@@ -85,9 +96,14 @@ export function createApp(deps: AppDeps): Express {
     graphiql: deps.graphiql ?? false,
     logger: deps.logger,
     publicBaseUrl: deps.publicBaseUrl,
+    databaseHealth,
   });
   app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
 
+  app.post(MCP_PATH, (req, res, next) => {
+    requirePrincipal(req, res); // 401 before a refused batch's 400
+    refuseCharged(req, res, next);
+  });
   app.use(mcpRouter({ ...routeDeps, logger: deps.logger }));
   app.use(methodNotAllowed(routes));
   app.use((req) => {
@@ -96,28 +112,47 @@ export function createApp(deps: AppDeps): Express {
       `No route ${req.method} ${req.path}. See /openapi.json for the routes.`,
     );
   });
-  app.use(errorHandler(deps.logger, familyOfPath(routes)));
+  app.use(errorHandler(deps.logger, familyOfPath(routes), databaseHealth));
   return app;
 }
 
-/** GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need one. */
+/**
+ * GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need one, of the
+ * backoffice. GraphQL's audience is the backoffice: partner keys use REST /api/v1 and MCP, whose
+ * money-moving routes take an Idempotency-Key (GraphQL's mutations do not), and they cannot
+ * introspect a schema they may not use (docs/api-conventions.md, "GraphQL").
+ */
 const graphqlAuth =
   (graphiql: boolean): RequestHandler =>
   (req, res, next) => {
-    if (!(graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html'))
-      requirePrincipal(req, res);
-    next();
+    if (graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
+    const principal = requirePrincipal(req, res);
+    if (!principal.scopes.has('admin')) {
+      throw new AppError(
+        'forbidden',
+        'GraphQL is the backoffice API: partner keys use the REST API under /api/v1 or the MCP tools.',
+      );
+    }
+    refuseCharged(req, res, next);
   };
 
 const errorHandler =
-  (logger: Logger, familyOf: (path: string) => Family): ErrorRequestHandler =>
+  (
+    logger: Logger,
+    familyOf: (path: string) => Family,
+    databaseHealth: DatabaseHealth,
+  ): ErrorRequestHandler =>
   (err, req, res, _next) => {
     const { requestId: id, route } = locals(res);
-    const error = asAppError(err, logger, id);
+    const error = databaseHealth.observe(err) ?? asAppError(err, logger, id);
     if (res.headersSent) return void res.end();
     const family = route ? FAMILIES[route.family] : familyOf(req.path);
     res
       .set(error.headers)
       .status(family.status(error, route))
-      .json(family.errorBody(error, id, route));
+      .json(
+        !route && isGraphQLPath(req.originalUrl.split('?')[0]!)
+          ? graphqlErrorBody(error, id)
+          : family.errorBody(error, id, route),
+      );
   };

@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   billing_blocked: 'state',
   unsupported_media_type: 'media',
   rate_limited: 'rate_limited',
+  headers_too_large: 'headers_too_large',
   internal_error: 'internal',
   service_unavailable: 'unavailable',
 } as const;

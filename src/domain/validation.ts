@@ -62,9 +62,16 @@ export const nonBlankText = (max: number) =>
     .max(max)
     .refine((v) => /\S/.test(v), 'must not be blank');
 
+/**
+ * PostgreSQL's timestamps have no year 0 (1 BC comes before AD 1): year 0000 is refused here,
+ * where the field can be named, rather than by the database as an internal error.
+ */
+export const hasStorableYear = (iso: string): boolean => !iso.startsWith('0000');
+
 /** An ISO-8601 UTC instant on the wire (ending in Z), a Date once parsed. */
 export const utcInstant = z.iso
   .datetime({ message: 'must be an ISO-8601 UTC date-time ending in Z, e.g. 2026-01-31T12:00:00Z' })
+  .refine(hasStorableYear, 'must be in the years 0001 to 9999')
   .transform((v) => new Date(v));
 
 /** `%` and `_` in a search are literal text, not LIKE wildcards. */

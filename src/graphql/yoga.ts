@@ -6,11 +6,13 @@ import { GraphQLError } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { AppError } from '../domain/errors.js';
 import { baseUrlOf } from '../http/base-url.js';
+import type { DatabaseHealth } from '../http/db-outage.js';
 import { locals } from '../http/locals.js';
 import type { Logger } from '../logger.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { getSchema } from '../schema/index.js';
+import { limitPlugins } from './limits.js';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -21,6 +23,7 @@ export function createGraphQLHandler(deps: {
   graphiql: boolean;
   logger: Logger;
   publicBaseUrl: string | undefined;
+  databaseHealth: DatabaseHealth;
 }) {
   return createYoga<ServerContext, GraphQLContext>({
     schema: getSchema(),
@@ -30,6 +33,7 @@ export function createGraphQLHandler(deps: {
       : false,
     landingPage: false,
     logging: false,
+    plugins: limitPlugins(),
     context: ({ req, res }) => ({
       db: deps.prisma,
       principal: locals(res).principal!,
@@ -53,6 +57,23 @@ export function createGraphQLHandler(deps: {
           });
         }
         if (graphQLError && !graphQLError.originalError) return graphQLError; // syntax, validation
+        const outage = deps.databaseHealth.observe(original);
+        if (outage) {
+          return new GraphQLError(outage.message, {
+            nodes: graphQLError?.nodes,
+            path: graphQLError?.path,
+            extensions: { code: outage.code },
+          });
+        }
+        // A variable that its type refuses ("Int cannot represent 2147483648"): graphql-js wraps
+        // the scalar's own GraphQLError, which is about the input, not our fault.
+        if (original instanceof GraphQLError && graphQLError) {
+          return new GraphQLError(graphQLError.message, {
+            nodes: graphQLError.nodes,
+            path: graphQLError.path,
+            extensions: { code: 'invalid_request' },
+          });
+        }
         if (original instanceof PothosValidationError) {
           return new GraphQLError(original.message, {
             nodes: graphQLError?.nodes,

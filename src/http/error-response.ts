@@ -2,6 +2,7 @@
 // logged in full here, never shown on the wire.
 import { AppError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
+import { isDatabaseUnavailable, serviceUnavailable } from './db-outage.js';
 
 export function asAppError(error: unknown, logger: Logger, requestId: string): AppError {
   if (error instanceof AppError) return error;
@@ -14,9 +15,35 @@ export function asAppError(error: unknown, logger: Logger, requestId: string): A
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
   }
+  const clientFault = clientFaultOf(error);
+  if (clientFault) return clientFault;
+  // An outage is logged once by the app's DatabaseHealth, not here once per request.
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   logger.error({ msg: 'internal error', request_id: requestId, err: error });
   return new AppError(
     'internal_error',
     `Something went wrong on our side. Retry the request; quote ${requestId} if it persists.`,
+  );
+}
+
+/**
+ * Other requests that express and body-parser could not read are the client's fault, and they
+ * say so with a 4xx `status`: a path segment that is not valid percent-encoding (`%ff`), a body
+ * whose Content-Encoding does not decode (garbage gzip or br), a body shorter than its
+ * Content-Length. Their own messages may quote the input or zlib's internals, so ours are fixed.
+ */
+function clientFaultOf(error: unknown): AppError | null {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  if (error instanceof URIError) {
+    return new AppError('invalid_request', 'The path is not valid percent-encoded UTF-8.');
+  }
+  if (status === 413) return new AppError('payload_too_large', 'The request body is too large.');
+  if (status === 415) {
+    return new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
+  }
+  return new AppError(
+    'invalid_request',
+    'The request body could not be read: check its Content-Encoding and Content-Length.',
   );
 }

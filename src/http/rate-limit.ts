@@ -30,7 +30,8 @@ export type RateDecision = {
 };
 
 export interface RateLimitStore {
-  consume(key: string, limit: number): Promise<RateDecision>;
+  /** Spends `units` (default 1) of the key's budget of `limit` per window. */
+  consume(key: string, limit: number, units?: number): Promise<RateDecision>;
   /** Resolves once the shared store is reachable (at once in memory). */
   ready(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -72,7 +73,7 @@ export function createRateLimitStore(options: {
     return limiter;
   };
   return {
-    async consume(key, limit) {
+    async consume(key, limit, units = 1) {
       const decision = (res: RateLimiterRes, allowed: boolean): RateDecision => ({
         limit,
         remaining: Math.max(0, res.remainingPoints),
@@ -81,7 +82,7 @@ export function createRateLimitStore(options: {
         allowed,
       });
       try {
-        return decision(await limiterFor(limit).consume(key, 1), true);
+        return decision(await limiterFor(limit).consume(key, units), true);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return decision(rejection, false);
         throw rejection;
@@ -136,18 +137,19 @@ function isGraphQLMutation(body: unknown): boolean {
   }
 }
 
-/** Spends one unit of the caller's bucket; over budget, 429 with Retry-After. */
+/** Spends `units` of the caller's bucket (default 1); over budget, 429 with Retry-After. */
 async function spend(
   store: RateLimitStore,
   req: Request,
   res: Response,
   bucket: Bucket,
+  units = 1,
 ): Promise<void> {
   const principal = locals(res).principal;
   const limit =
     (bucket === 'read' ? principal?.readLimit : principal?.writeLimit) ?? DEFAULT_LIMITS[bucket];
   const subject = principal ? `key:${principal.keyId}` : `ip:${req.ip}`;
-  const d = await store.consume(`${subject}:${bucket}`, limit);
+  const d = await store.consume(`${subject}:${bucket}`, limit, units);
   res.setHeader('x-ratelimit-limit', String(d.limit));
   res.setHeader('x-ratelimit-remaining', String(d.remaining));
   res.setHeader('x-ratelimit-reset', String(d.resetAt));
@@ -155,7 +157,7 @@ async function spend(
     const retryAfter = d.retryAfter;
     throw new AppError(
       'rate_limited',
-      `Rate limit of ${d.limit} ${bucket} requests per minute exceeded. Retry in ${retryAfter} s.`,
+      `Rate limit of ${d.limit} ${bucket} requests per minute exceeded${units > 1 ? ` (this one costs ${units} units)` : ''}. Retry in ${retryAfter} s.`,
       { headers: { 'retry-after': String(retryAfter) } },
     );
   }
@@ -170,5 +172,11 @@ export const spendRouteUnit =
 /** For everything that is not a REST route: GraphQL, MCP, pages, unknown paths (bucketOf). */
 export const rateLimit =
   (store: RateLimitStore, readTools?: ReadonlySet<string>): RequestHandler =>
-  (req, res, next) =>
-    spend(store, req, res, bucketOf(req, readTools)).then(() => next(), next);
+  (req, res, next) => {
+    // GraphQL and MCP batches are charged by what they ask for (http/request-charge.ts).
+    const charge = locals(res).charge;
+    spend(store, req, res, charge?.bucket ?? bucketOf(req, readTools), charge?.units).then(
+      () => next(),
+      next,
+    );
+  };

@@ -12,6 +12,7 @@ export const HTTP_STATUS: Record<ErrorKind, number> = {
   state: 409,
   media: 415,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
   unavailable: 503,
 };

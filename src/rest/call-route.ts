@@ -6,6 +6,7 @@ import type { Db } from '../domain/db.js';
 import { AppError, invalidRequest, type FieldIssue } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import { toFieldIssues } from '../domain/validation.js';
+import { assertStorableInput } from '../http/input-guard.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import type { OperationStore } from './execute-operation.js';
@@ -51,6 +52,7 @@ export async function callRoute(
       `This key lacks the ${route.scope} scope that ${route.method} ${route.path} needs.`,
     );
   }
+  assertStorableInput({ path: call.params, query: call.query, body: call.body });
   const input = parseRouteInput(route, call);
   const key = route.idempotency === 'none' ? null : readIdempotencyKey(call.idempotencyKey);
   if (route.idempotency === 'required' && key === null) {

@@ -137,8 +137,12 @@ async function runSelfManaged(
   // exactly-once record (a bulk adjustment's row, an engine execution), so only a finished answer
   // is recorded here; a refusal was not an execution and the key stays free to retry.
   const outcome = await options.work(options.prisma);
-  await record(options.prisma, id, options.requestHash, outcome);
-  return { ...outcome, replayed: false };
+  // Concurrent duplicates each ran the resumable work; the first answer recorded is the key's
+  // answer, and the others answer it byte for byte, as replays (issue 13, item 10).
+  if ((await record(options.prisma, id, options.requestHash, outcome)) === 1)
+    return { ...outcome, replayed: false };
+  const stored = await findStored(options.prisma, id);
+  return stored ? replay(stored, options.requestHash) : { ...outcome, replayed: false };
 }
 
 const conflict = () =>

@@ -108,8 +108,9 @@ describe('403 forbidden', () => {
       key,
       body: { query: '{ brands { edges { node { id } } } }' },
     });
+    expect(res.status).toBe(403);
     expect(res.body.errors[0].extensions.code).toBe('forbidden');
-    expect(res.body.data).toBeNull();
+    expect(res.body.data).toBeUndefined();
   });
 });
 

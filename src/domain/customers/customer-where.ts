@@ -33,9 +33,20 @@ export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.Cu
     and.push({ wallet: { balance: { gte: bigint(f.minCoins), lte: bigint(f.maxCoins) } } });
   }
   if (f.minOrders !== undefined || f.maxOrders !== undefined) {
-    and.push({ orderCount: { gte: f.minOrders, lte: f.maxOrders } });
+    // The wire allows counts up to 2^53 - 1 (spec), the column is a 32-bit integer: a bound past
+    // its range is decided here (no customer has that many orders) instead of overflowing the
+    // query's parameter.
+    if (f.minOrders !== undefined && f.minOrders > MAX_ORDER_COUNT) and.push({ id: { in: [] } });
+    else {
+      const max =
+        f.maxOrders !== undefined && f.maxOrders < MAX_ORDER_COUNT ? f.maxOrders : undefined;
+      and.push({ orderCount: { gte: f.minOrders, lte: max } });
+    }
   }
   return { AND: and };
 }
+
+/** customers.order_count is a PostgreSQL integer. */
+const MAX_ORDER_COUNT = 2 ** 31 - 1;
 
 const bigint = (value: number | undefined) => (value === undefined ? undefined : BigInt(value));

@@ -191,7 +191,13 @@ export async function deliverEvent(
         executionId: claim.executionId,
         definitionId: definition.id,
       });
-      return { ...(claim.result as EngineEventResult), replayed: true };
+      // On the events channel the HTTP Idempotency-Key layer answers replays (the original body
+      // verbatim, with `idempotent-replay: true`), so a concurrent duplicate that lands here
+      // answers the original body too; webhooks have no such layer and say `replayed: true`.
+      return {
+        ...(claim.result as EngineEventResult),
+        replayed: delivery.channel === 'webhook',
+      };
     }
     if (claim.kind === 'owner') {
       try {

@@ -3,7 +3,7 @@
 // notes/performance.md: the row lock is held from this statement to the commit, so the whole
 // move is ONE statement, and the caller commits right after.
 import type { CoinMovement } from '../../generated/prisma/client.js';
-import type { Environment, MovementSource } from '../../generated/prisma/enums.js';
+import type { MovementSource } from '../../generated/prisma/enums.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
 import type { Actor, Tenant } from '../tenant.js';
@@ -31,13 +31,17 @@ export type RefusedMove = {
 
 export type MoveOptions = Actor & { source: MovementSource; bulkId?: string | null };
 
+/** One per input move; the movement's columns are null when it was refused. */
 type Row = {
-  id: string;
   customer_id: string;
-  delta: bigint;
+  requested: bigint;
+  locked_balance: bigint | null;
+  id: string | null;
+  delta: bigint | null;
   reason: string | null;
-  balance_after: bigint;
-  created_at: Date;
+  balance_after: bigint | null;
+  created_at: Date | null;
+  seq: bigint | null;
 };
 
 /**
@@ -59,84 +63,85 @@ export async function applyMovements(
     throw new Error('applyMovements takes each customer at most once per call');
   }
   const ids = moves.map(() => newId());
+  // One statement locks, decides, moves and reports: every input row comes back, with the
+  // balance it was decided on (read under the lock) and the movement if it applied. So a refusal
+  // is decided and explained by the same balance, never by a read that a concurrent credit may
+  // have changed (issue 13, item 4).
   const rows = await db.$queryRaw<Row[]>`
     WITH input AS (
       SELECT * FROM unnest(${ids}::uuid[], ${moves.map((m) => m.customerId)}::uuid[],
                            ${moves.map((m) => m.delta)}::bigint[], ${moves.map((m) => m.reason)}::text[])
         AS i(movement_id, customer_id, delta, reason)
     ), locked AS (
-      SELECT w.customer_id FROM wallets w JOIN input i ON i.customer_id = w.customer_id
+      SELECT w.customer_id, w.balance FROM wallets w JOIN input i ON i.customer_id = w.customer_id
       WHERE w.sub_brand_id = ${tenant.subBrandId}::uuid AND w.environment = ${tenant.environment}::environment
       ORDER BY w.customer_id
       FOR UPDATE OF w
     ), moved AS (
-      UPDATE wallets w SET balance = w.balance + i.delta, updated_at = now()
+      -- Decided on l.balance, the balance as locked: the UPDATE's own scan reads the statement's
+      -- snapshot, which a credit committed while we waited for the lock has already outdated
+      -- (a condition on w.balance refused debits that the locked balance covered).
+      UPDATE wallets w SET balance = l.balance + i.delta, updated_at = now()
       FROM input i JOIN locked l ON l.customer_id = i.customer_id
-      WHERE w.customer_id = i.customer_id AND w.balance + i.delta BETWEEN 0 AND ${MAX_COINS}
+      WHERE w.customer_id = i.customer_id AND l.balance + i.delta BETWEEN 0 AND ${MAX_COINS}
       RETURNING w.customer_id, w.balance
+    ), inserted AS (
+      INSERT INTO coin_movements
+        (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id)
+      SELECT i.movement_id, m.customer_id, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
+             i.delta, i.reason, m.balance, ${options.source}::movement_source,
+             ${options.apiKeyId}::uuid, ${options.requestId}, ${options.bulkId ?? null}::uuid
+      FROM moved m JOIN input i ON i.customer_id = m.customer_id
+      RETURNING id, customer_id, delta, reason, balance_after, created_at, seq
     )
-    INSERT INTO coin_movements
-      (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id)
-    SELECT i.movement_id, m.customer_id, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
-           i.delta, i.reason, m.balance, ${options.source}::movement_source,
-           ${options.apiKeyId}::uuid, ${options.requestId}, ${options.bulkId ?? null}::uuid
-    FROM moved m JOIN input i ON i.customer_id = m.customer_id
-    RETURNING id, customer_id, delta, reason, balance_after, created_at`;
+    SELECT i.customer_id, i.delta AS requested, l.balance AS locked_balance,
+           ins.id, ins.delta, ins.reason, ins.balance_after, ins.created_at, ins.seq
+    FROM input i LEFT JOIN locked l ON l.customer_id = i.customer_id
+                 LEFT JOIN inserted ins ON ins.customer_id = i.customer_id`;
 
-  const applied = rows.map((r) => ({
-    movementId: r.id,
-    customerId: r.customer_id,
-    delta: Number(r.delta),
-    balanceAfter: Number(r.balance_after),
-    createdAt: r.created_at,
-    movement: {
-      id: r.id,
+  const applied: AppliedMove[] = [];
+  const refused: RefusedMove[] = [];
+  for (const r of rows) {
+    if (r.id === null) {
+      refused.push(refusalOf(r));
+      continue;
+    }
+    applied.push({
+      movementId: r.id,
       customerId: r.customer_id,
-      subBrandId: tenant.subBrandId,
-      environment: tenant.environment,
-      delta: r.delta,
-      reason: r.reason,
-      balanceAfter: r.balance_after,
-      source: options.source,
-      apiKeyId: options.apiKeyId,
-      requestId: options.requestId,
-      bulkId: options.bulkId ?? null,
-      createdAt: r.created_at,
-    },
-  }));
-  if (applied.length === moves.length) return { applied, refused: [] };
-  return {
-    applied,
-    refused: await explainRefusals(db, tenant, moves, new Set(applied.map((a) => a.customerId))),
-  };
+      delta: Number(r.delta),
+      balanceAfter: Number(r.balance_after),
+      createdAt: r.created_at!,
+      movement: {
+        id: r.id,
+        customerId: r.customer_id,
+        subBrandId: tenant.subBrandId,
+        environment: tenant.environment,
+        delta: r.delta!,
+        reason: r.reason,
+        balanceAfter: r.balance_after!,
+        source: options.source,
+        apiKeyId: options.apiKeyId,
+        requestId: options.requestId,
+        bulkId: options.bulkId ?? null,
+        createdAt: r.created_at!,
+        seq: r.seq!,
+      },
+    });
+  }
+  return { applied, refused };
 }
 
-/** Why the moves that did not apply were refused (read after the fact, outside the hot path). */
-async function explainRefusals(
-  db: Db,
-  tenant: Tenant,
-  moves: MoveRequest[],
-  done: Set<string>,
-): Promise<RefusedMove[]> {
-  const missing = moves.filter((m) => !done.has(m.customerId));
-  const wallets = await db.wallet.findMany({
-    where: {
-      customerId: { in: missing.map((m) => m.customerId) },
-      subBrandId: tenant.subBrandId,
-      environment: tenant.environment as Environment,
-    },
-    select: { customerId: true, balance: true },
-  });
-  const balances = new Map(wallets.map((w) => [w.customerId, Number(w.balance)]));
-  return missing.map((m) => {
-    const balance = balances.get(m.customerId);
-    if (balance === undefined)
-      return { customerId: m.customerId, refusal: 'not_found', balance: null, delta: m.delta };
-    return {
-      customerId: m.customerId,
-      refusal: balance + m.delta < 0 ? 'insufficient_balance' : 'balance_limit',
-      balance,
-      delta: m.delta,
-    };
-  });
+/** Why a move did not apply, from the balance it was decided on under the lock. */
+function refusalOf(r: Row): RefusedMove {
+  const delta = Number(r.requested);
+  if (r.locked_balance === null)
+    return { customerId: r.customer_id, refusal: 'not_found', balance: null, delta };
+  const balance = Number(r.locked_balance);
+  return {
+    customerId: r.customer_id,
+    refusal: r.locked_balance + r.requested < 0n ? 'insufficient_balance' : 'balance_limit',
+    balance,
+    delta,
+  };
 }

@@ -10,11 +10,11 @@ import { z } from 'zod';
 import { customerWhere } from '../customers/customer-where.js';
 import { customerFilter } from '../customers/schemas.js';
 import { inTransaction } from '../db.js';
-import { AppError } from '../errors.js';
+import { AppError, invalidRequest } from '../errors.js';
 import { newId } from '../ids.js';
 import { valueFingerprint } from '../fingerprint.js';
 import { applyMovements } from '../ledger/apply-movements.js';
-import { coinAmount, movementReason } from '../ledger/coins.js';
+import { coinAmount, MAX_COINS, movementReason } from '../ledger/coins.js';
 import { isUniqueViolation } from '../prisma-errors.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
@@ -118,6 +118,8 @@ async function findOrStart(
     });
   let job = await existing();
   if (!job) {
+    // Refused before the first coin moves: the answer must be computable when it is done.
+    await assertTotalFits(prisma, tenant, data);
     // The cohort: customers matching the filter now, up to the newest one that exists now.
     const newest = await prisma.customer.findFirst({
       where: customerWhere(tenant),
@@ -175,6 +177,28 @@ function result(job: {
   };
 }
 
+/**
+ * The answer's total (applied × delta) is a JSON number, exact only within ±(2^53 - 1): a cohort
+ * whose total could exceed it is refused, naming delta, before anything moves (a dry run the
+ * same, so that it predicts the real call). Returns the cohort's size.
+ */
+async function assertTotalFits(
+  prisma: PrismaClient,
+  tenant: Tenant,
+  data: z.output<typeof bulkAdjustInput>,
+): Promise<number> {
+  const matched = await prisma.customer.count({ where: customerWhere(tenant, data.filter) });
+  if (matched * Math.abs(data.delta) > MAX_COINS) {
+    throw invalidRequest([
+      {
+        field: 'delta',
+        message: `${data.delta} for each of the ${matched} customers in the cohort would total more than ${MAX_COINS} coins; lower it or narrow the filter`,
+      },
+    ]);
+  }
+  return matched;
+}
+
 /** The cohort's size and cost, moving nothing, so an operator can preview a reward. */
 async function preview(
   prisma: PrismaClient,
@@ -182,7 +206,7 @@ async function preview(
   data: z.output<typeof bulkAdjustInput>,
 ): Promise<BulkResult> {
   const where = customerWhere(tenant, data.filter);
-  const matched = await prisma.customer.count({ where });
+  const matched = await assertTotalFits(prisma, tenant, data);
   const skippedRows =
     data.delta < 0
       ? await prisma.customer.findMany({

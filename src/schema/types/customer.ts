@@ -53,9 +53,11 @@ builder.prismaObject('Customer', {
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
     coinMovements: t.relatedConnection('movements', {
-      cursor: 'id',
-      description: 'The movement log, newest first.',
-      query: { orderBy: { id: 'desc' } },
+      // In the order they were applied (seq), so each balance_after follows from the one before;
+      // ids are drawn before the wallet lock and can interleave under concurrency.
+      cursor: 'customerId_seq',
+      description: 'The movement log, newest first (in the order it was applied).',
+      query: { orderBy: { seq: 'desc' } },
     }),
   }),
 });

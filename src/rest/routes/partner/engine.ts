@@ -17,7 +17,8 @@ const engineEventResult = z.object({
   replayed: z
     .boolean()
     .describe(
-      'True when the key was already executed (a concurrent duplicate): the frozen result.',
+      'Webhooks: true when the key was already executed (the frozen result). Events: always false; a replay is ' +
+        'the original body with the idempotent-replay: true header.',
     ),
   correlation_id: z.string(),
   customer_id: z.uuid().nullable(),

@@ -1,0 +1,149 @@
+// What one GraphQL request may ask for, and what it costs (docs/api-conventions.md, "GraphQL
+// limits"). Depth, aliases, tokens and directives are GraphQL Armor's validation plugins inside
+// yoga; the cost is worked out here, before the rate limiter, because the rate budget is charged
+// by it: one request cannot do the work of thousands for the price of one.
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import {
+  getNamedType,
+  isLeafType,
+  Kind,
+  OperationTypeNode,
+  parse,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import { AppError } from '../domain/errors.js';
+
+export const GRAPHQL_LIMITS = {
+  /** Lexical tokens in the document; also bounds nesting before the parser recurses. */
+  tokens: 2_000,
+  /** Field nesting (introspection excepted, which GraphiQL needs). */
+  depth: 10,
+  aliases: 20,
+  directives: 20,
+  /** Objects a request may fetch, counted as below. */
+  cost: 5_000,
+  /** Cost bought by one unit of the read budget: a page of 100 records with its edges is ~201. */
+  costPerReadUnit: 250,
+} as const;
+
+/** A connection's `first`/`last` when absent, and its cap (@pothos/plugin-prisma's defaults). */
+const DEFAULT_PAGE = 20;
+const MAX_PAGE = 100;
+
+/**
+ * Cost counts the objects a request can return: each object-typed field is 1 plus its
+ * selection, scalars are free, and a field paginated by `first`/`last` multiplies its selection
+ * by the page size asked for. So nested pages multiply, as the database work does.
+ */
+const objectCount: ComplexityEstimator = ({ field, args, childComplexity }) => {
+  if (isLeafType(getNamedType(field.type))) return 0;
+  if (!field.args.some((a) => a.name === 'first' || a.name === 'last')) return 1 + childComplexity;
+  const asked: unknown = args.first ?? args.last;
+  const size = Math.min(MAX_PAGE, Math.max(1, typeof asked === 'number' ? asked : DEFAULT_PAGE));
+  return 1 + size * childComplexity;
+};
+
+export type GraphQLCharge = {
+  bucket: 'read' | 'write';
+  /** Units of that bucket this request spends. */
+  units: number;
+  /** Set when the request is refused before it runs (the rate budget is still charged). */
+  refusal?: AppError;
+};
+
+/**
+ * The charge of one GraphQL request: a mutation spends one write unit per root field (aliases
+ * included, so 200 aliased mutations are 200 writes); a query spends read units by its cost.
+ * A document that does not parse or validate is charged one unit and left to yoga to explain.
+ */
+export function chargeOf(schema: GraphQLSchema, params: unknown): GraphQLCharge {
+  const { query, variables, operationName } = (params ?? {}) as Record<string, unknown>;
+  if (typeof query !== 'string') return { bucket: 'read', units: 1 };
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens: GRAPHQL_LIMITS.tokens });
+  } catch {
+    return { bucket: 'read', units: 1 };
+  }
+  const operation = pickOperation(document, operationName);
+  if (!operation) return { bucket: 'read', units: 1 };
+  if (operation.operation === OperationTypeNode.MUTATION) {
+    return { bucket: 'write', units: Math.max(1, rootFieldCount(document, operation)) };
+  }
+  let cost: number;
+  try {
+    cost = getComplexity({
+      schema,
+      query: document,
+      operationName: operation.name?.value,
+      variables: isObject(variables) ? variables : {},
+      estimators: [objectCount],
+    });
+  } catch {
+    return { bucket: 'read', units: 1 }; // invalid variables or fields: yoga says which
+  }
+  const units = Math.max(1, Math.ceil(cost / GRAPHQL_LIMITS.costPerReadUnit));
+  if (cost > GRAPHQL_LIMITS.cost) {
+    return {
+      bucket: 'read',
+      units: 1,
+      refusal: new AppError(
+        'invalid_request',
+        `This query's cost is ${cost}, above the limit of ${GRAPHQL_LIMITS.cost} (objects it can return, ` +
+          'pages multiplied by their size). Ask for smaller pages or fewer nested lists.',
+      ),
+    };
+  }
+  return { bucket: 'read', units };
+}
+
+function pickOperation(document: DocumentNode, name: unknown): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  if (typeof name === 'string' && name) return operations.find((o) => o.name?.value === name);
+  return operations.length === 1 ? operations[0] : undefined;
+}
+
+/** Root fields of the operation, through fragments (each alias is one more field). */
+function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  const fragments = new Map(
+    document.definitions.flatMap((d) =>
+      d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [],
+    ),
+  );
+  let count = 0;
+  const seen = new Set<string>();
+  const pending = [...operation.selectionSet.selections];
+  while (pending.length) {
+    const selection = pending.pop()!;
+    if (selection.kind === Kind.FIELD) count++;
+    else if (selection.kind === Kind.INLINE_FRAGMENT)
+      pending.push(...selection.selectionSet.selections);
+    else if (!seen.has(selection.name.value)) {
+      seen.add(selection.name.value);
+      pending.push(...(fragments.get(selection.name.value)?.selectionSet.selections ?? []));
+    }
+  }
+  return count;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** yoga (envelop) plugins that refuse documents past the limits, during parse and validation. */
+export function limitPlugins() {
+  const common = { exposeLimits: true } as const;
+  return [
+    maxTokensPlugin({ ...common, n: GRAPHQL_LIMITS.tokens }),
+    maxDepthPlugin({ ...common, n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true }),
+    maxAliasesPlugin({ ...common, n: GRAPHQL_LIMITS.aliases }),
+    maxDirectivesPlugin({ ...common, n: GRAPHQL_LIMITS.directives }),
+  ];
+}
