@@ -47,6 +47,7 @@ export default tseslint.config(
       'src/mcp/**/*.ts',
       'src/graphql/**/*.ts',
       'src/pages/**/*.ts',
+      'src/backoffice/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

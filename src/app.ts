@@ -1,6 +1,7 @@
 // The HTTP application: cross-cutting middlewares, then the three ways in (public pages,
 // GraphQL, the REST route table), then one error handler. No business logic here.
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { backofficeRouter } from './backoffice/router.js';
 import { AppError } from './domain/errors.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { createGraphQLHandler } from './graphql/yoga.js';
@@ -10,6 +11,7 @@ import { locals } from './http/locals.js';
 import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
+import { staffGraphQLAuth } from './http/staff-session.js';
 import type { Logger } from './logger.js';
 import { MCP_PATH, mcpBodyParser, mcpRouter } from './mcp/http.js';
 import { READ_TOOLS } from './mcp/tools.js';
@@ -40,6 +42,8 @@ export type AppDeps = {
   routes?: Route[];
   /** The engine's claim time-out, and test faults. */
   engine?: GraphQLContext['engine'];
+  /** Where the built backoffice is (default web/dist). */
+  webDist?: string;
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -64,7 +68,17 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
+  // The backoffice: its pages, assets and sign-in (which throttles itself), before the limiter.
+  app.use(
+    backofficeRouter({
+      db: deps.prisma,
+      rateLimits: deps.rateLimits,
+      logger: deps.logger,
+      webDist: deps.webDist,
+    }),
+  );
   app.use('/graphql', express.json({ limit: '256kb' })); // read before rate limiting: queries and mutations spend different budgets
+  app.use('/graphql', staffGraphQLAuth(deps.prisma)); // a signed-in staff member, when no key is sent
   app.use(MCP_PATH, mcpBodyParser); // likewise: a read tool call spends the read budget
   app.use(buildRestRouter(routes, routeDeps, deps.rateLimits)); // each row spends its own unit
   app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
