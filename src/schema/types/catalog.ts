@@ -261,7 +261,10 @@ builder.queryFields((t) => ({
     },
     resolve: (query, _root, { status }, ctx) => {
       if (status && !CATALOG_STATES.includes(status as (typeof CATALOG_STATES)[number]))
-        throw new AppError('invalid_request', `status must be one of ${CATALOG_STATES.join(', ')}.`);
+        throw new AppError(
+          'invalid_request',
+          `status must be one of ${CATALOG_STATES.join(', ')}.`,
+        );
       return ctx.db.catalog.findMany({
         ...query,
         where: {

@@ -31,6 +31,16 @@ builder.prismaObjectField('CoinMovement', 'operator', (t) =>
   }),
 );
 
+builder.prismaObjectField('OrderEvent', 'operator', (t) =>
+  t.field({
+    type: StaffMemberRef,
+    nullable: true,
+    description: 'The staff member who made this change in the backoffice; null for keys.',
+    select: { staffUser: true },
+    resolve: (event, _args, ctx) => (ctx.principal.staff ? event.staffUser : null),
+  }),
+);
+
 builder.prismaObject('StaffAuditEntry', {
   name: 'StaffAuditEntry',
   description: 'One change a staff member made: who, what, when, before and after.',

@@ -24,6 +24,7 @@ export function createGraphQLClient(options: {
     url: '/graphql',
     exchanges: [cacheExchange, fetchExchange],
     requestPolicy: 'cache-and-network',
+    preferGetMethod: false, // one method for everything: POST with the CSRF header
     fetchOptions: () => ({
       credentials: 'same-origin',
       headers: tenantHeaders(options.csrf, options.tenant),

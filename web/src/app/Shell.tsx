@@ -13,11 +13,11 @@ import {
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { signOut, signOutEverywhere } from '../api/http';
 import { useSession, useStaff } from '../api/session';
+import { notify } from '../components/notify';
 
 const ROLE_LABEL = {
   platform_admin: 'Platform admin',
@@ -48,7 +48,7 @@ export function Shell(props: { children: ReactNode }) {
     try {
       if (everywhere) {
         const { ended } = await signOutEverywhere(staff.csrfToken);
-        notifications.show({ message: `Signed out of ${ended} session(s).` });
+        notify(`Signed out of ${ended} session(s).`);
       } else await signOut(staff.csrfToken);
     } finally {
       setSession(null);
@@ -130,7 +130,7 @@ export function Shell(props: { children: ReactNode }) {
           />
         ))}
         {environment === 'live' && (
-          <Badge color="red" mt="md" variant="filled">
+          <Badge color="red" mt="md">
             Live data
           </Badge>
         )}

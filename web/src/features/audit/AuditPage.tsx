@@ -67,7 +67,7 @@ export default function AuditPage() {
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
           />
-          <Button type="submit" variant="light">
+          <Button type="submit" variant="outline">
             Filter
           </Button>
         </Group>

@@ -1,7 +1,6 @@
 // The proposal review queue: catalogs sub-brands proposed, pending until a platform admin
 // approves or rejects them (a rejection is final, so it asks first).
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
@@ -9,6 +8,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
+import { notify } from '../../components/notify';
 
 const ProposalsQuery = graphql(`
   query Proposals {
@@ -43,10 +43,7 @@ export default function ProposalsPage() {
   const decide = (id: string, decision: 'approved' | 'rejected') =>
     send({ id, decision, note: notes[id]?.trim() || null }).then((res) => {
       if (!res.error) {
-        notifications.show({
-          color: 'teal',
-          message: `Proposal ${res.data!.reviewCatalog.status}.`,
-        });
+        notify(`Proposal ${res.data!.reviewCatalog.status}.`);
         refetch({ requestPolicy: 'network-only' });
       }
     });
@@ -75,7 +72,6 @@ export default function ProposalsPage() {
             <Group justify="flex-end">
               <ConfirmButton
                 color="red"
-                variant="light"
                 title="Reject the proposal"
                 question={`Reject “${c.name}”? A rejection is final.`}
                 confirmLabel="Reject"

@@ -12,7 +12,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useMutation } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
@@ -20,6 +19,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, signedCoins } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
+import { notify } from '../../components/notify';
 
 const BulkMutation = graphql(`
   mutation Bulk($key: String!, $input: BulkAdjustCoinsInput!) {
@@ -77,10 +77,7 @@ export default function BulkAdjustPage() {
     if (res.data) {
       setDone(res.data.bulkAdjustCustomerCoins);
       setPreview(null);
-      notifications.show({
-        color: 'teal',
-        message: `Applied to ${res.data.bulkAdjustCustomerCoins.applied} customers.`,
-      });
+      notify(`Applied to ${res.data.bulkAdjustCustomerCoins.applied} customers.`);
     }
   };
 
@@ -114,6 +111,7 @@ export default function BulkAdjustPage() {
               maxLength={2}
             />
             <NumberInput
+              hideControls
               label="Coins per customer"
               description="Negative to debit"
               allowDecimal={false}
@@ -130,7 +128,7 @@ export default function BulkAdjustPage() {
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
             <Button
-              variant="light"
+              variant="outline"
               onClick={() => void doPreview()}
               loading={state.fetching && !previewed}
               disabled={!input.delta || !input.reason}

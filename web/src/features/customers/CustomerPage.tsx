@@ -14,7 +14,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link } from 'wouter';
@@ -25,6 +24,7 @@ import { coins, signedCoins, when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { customersUrl } from './routes';
+import { notify } from '../../components/notify';
 
 const CustomerQuery = graphql(`
   query Customer($id: ID!) {
@@ -93,10 +93,7 @@ export default function CustomerPage(props: { id: string }) {
     if (delta === '' || delta === 0) return;
     const res = await adjust({ customerId: c.id, delta, reason: reason.trim() });
     if (!res.error) {
-      notifications.show({
-        color: 'teal',
-        message: `Balance is now ${coins(res.data!.adjustCustomerCoins.balanceAfter)}.`,
-      });
+      notify(`Balance is now ${coins(res.data!.adjustCustomerCoins.balanceAfter)}.`);
       setDelta('');
       setReason('');
       refetch({ requestPolicy: 'network-only' });
@@ -110,7 +107,7 @@ export default function CustomerPage(props: { id: string }) {
           <Card withBorder>
             <SimpleGrid cols={2} spacing="xs">
               <Field label="Balance" value={coins(c.coinBalance)} testId="balance" />
-              <Field label="Status" value={<Badge variant="light">{c.status}</Badge>} />
+              <Field label="Status" value={<Badge>{c.status}</Badge>} />
               <Field label="E-mail" value={c.email ?? '—'} />
               <Field label="Phone" value={c.phone ?? '—'} />
               <Field label="External id" value={c.externalId ?? '—'} />
@@ -128,6 +125,7 @@ export default function CustomerPage(props: { id: string }) {
                   Adjust coins
                 </Title>
                 <NumberInput
+                  hideControls
                   label="Coins (negative to debit)"
                   value={delta}
                   onChange={(v) => setDelta(typeof v === 'number' ? v : '')}

@@ -78,7 +78,7 @@ export function CustomersPage() {
       title="Customers"
       actions={
         !staff.readOnly && (
-          <Button component={Link} href={bulkAdjustUrl()} variant="light">
+          <Button component={Link} href={bulkAdjustUrl()}>
             Bulk adjust
           </Button>
         )
@@ -150,9 +150,7 @@ export function CustomersPage() {
               <Table.Td>{c.email ?? '—'}</Table.Td>
               <Table.Td>{c.externalId ?? '—'}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={c.status === 'active' ? 'teal' : 'orange'}>
-                  {c.status}
-                </Badge>
+                <Badge color={c.status === 'active' ? 'teal' : 'orange'}>{c.status}</Badge>
               </Table.Td>
               <Table.Td ta="right">{c.coinBalance.toLocaleString('en-GB')}</Table.Td>
               <Table.Td ta="right">{c.orderCount}</Table.Td>

@@ -71,7 +71,7 @@ export default function EnginePage() {
   });
   const definitions = result.data?.eventDefinitions.edges.map((e) => e.node) ?? [];
   const [code, setCode] = useState<string | null>(null);
-  const [payload, setPayload] = useState('{\n  "player_id": ""\n}');
+  const [payload, setPayload] = useState('{}');
   const [outcome, setOutcome] = useState<
     ResultOf<typeof SimulateQuery>['simulateEngineEvent'] | null
   >(null);
@@ -131,9 +131,7 @@ export default function EnginePage() {
                 ))}
               </Table.Td>
               <Table.Td>
-                <Badge color={d.active ? 'teal' : 'gray'} variant="light">
-                  {d.active ? 'active' : 'inactive'}
-                </Badge>
+                <Badge color={d.active ? 'teal' : 'gray'}>{d.active ? 'active' : 'inactive'}</Badge>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -174,14 +172,7 @@ export default function EnginePage() {
           {outcome && (
             <Card withBorder data-testid="simulation">
               <Group>
-                <Badge
-                  size="lg"
-                  color={
-                    outcome.status === 'applied' || outcome.status === 'credited'
-                      ? 'teal'
-                      : 'orange'
-                  }
-                >
+                <Badge size="lg" color={outcome.status === 'completed' ? 'teal' : 'orange'}>
                   {outcome.status}
                 </Badge>
                 {outcome.errorCode && <Code>{outcome.errorCode}</Code>}

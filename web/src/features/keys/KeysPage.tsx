@@ -156,7 +156,6 @@ export default function KeysPage() {
                   <ConfirmButton
                     size="xs"
                     color="red"
-                    variant="light"
                     title="Revoke the key"
                     question={`Revoke ${k.displayPrefix}? Every request with it fails from now on; this cannot be undone.`}
                     confirmLabel="Revoke"
@@ -190,7 +189,7 @@ export default function KeysPage() {
           <Group justify="flex-end">
             <CopyButton value={minted ?? ''}>
               {({ copied, copy }) => (
-                <Button variant="light" onClick={copy}>
+                <Button variant="outline" onClick={copy}>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
@@ -265,6 +264,7 @@ function MintForm(props: {
               onChange={(e) => setAllow(e.currentTarget.value)}
             />
             <NumberInput
+              hideControls
               label="Reads per minute"
               description="Empty: 120"
               min={1}
@@ -273,6 +273,7 @@ function MintForm(props: {
               onChange={(v) => setReadLimit(typeof v === 'number' ? v : '')}
             />
             <NumberInput
+              hideControls
               label="Writes per minute"
               description="Empty: 30"
               min={1}

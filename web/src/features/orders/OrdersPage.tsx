@@ -1,7 +1,6 @@
 // Orders. Platform admins work the fulfilment queue of every tenant (state moves, tracking per
 // item, cancel); other staff see their sub-brand's orders and may cancel one before it ships.
 import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useLocation, useSearch } from 'wouter';
@@ -12,6 +11,7 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
+import { notify } from '../../components/notify';
 
 const STATES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 type State = (typeof STATES)[number];
@@ -191,7 +191,7 @@ function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void
       : {};
   const done = (message: string) => (res: { error?: unknown }) => {
     if (!res.error) {
-      notifications.show({ color: 'teal', message });
+      notify(message);
       props.onChanged();
     }
   };
@@ -219,7 +219,7 @@ function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void
                   <Text size="sm" ff="monospace">
                     {o.id.slice(-8)}
                   </Text>
-                  <Badge variant="light">{o.status}</Badge>
+                  <Badge>{o.status}</Badge>
                 </Table.Td>
                 <Table.Td>{when(o.createdAt)}</Table.Td>
                 <Table.Td>
@@ -279,7 +279,6 @@ function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void
                       <ConfirmButton
                         size="xs"
                         color="red"
-                        variant="light"
                         title="Cancel the order"
                         question="Cancel this order? The customer gets the coins back and the stock is freed."
                         confirmLabel="Cancel order"

@@ -4,6 +4,9 @@ CREATE TYPE "staff_role" AS ENUM ('platform_admin', 'brand_admin', 'establishmen
 -- AlterTable
 ALTER TABLE "coin_movements" ADD COLUMN     "staff_user_id" UUID;
 
+-- AlterTable
+ALTER TABLE "order_events" ADD COLUMN     "staff_user_id" UUID;
+
 -- CreateTable
 CREATE TABLE "staff_users" (
     "id" UUID NOT NULL,
@@ -68,6 +71,9 @@ CREATE INDEX "staff_audit_staff_user_id_created_at_idx" ON "staff_audit"("staff_
 ALTER TABLE "coin_movements" ADD CONSTRAINT "coin_movements_staff_user_id_fkey" FOREIGN KEY ("staff_user_id") REFERENCES "staff_users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "order_events" ADD CONSTRAINT "order_events_staff_user_id_fkey" FOREIGN KEY ("staff_user_id") REFERENCES "staff_users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
 ALTER TABLE "staff_users" ADD CONSTRAINT "staff_users_brand_id_fkey" FOREIGN KEY ("brand_id") REFERENCES "brands"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
 -- AddForeignKey
@@ -78,6 +84,7 @@ ALTER TABLE "staff_sessions" ADD CONSTRAINT "staff_sessions_staff_user_id_fkey" 
 
 -- AddForeignKey
 ALTER TABLE "staff_audit" ADD CONSTRAINT "staff_audit_staff_user_id_fkey" FOREIGN KEY ("staff_user_id") REFERENCES "staff_users"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
 -- Hand-written: a role carries exactly the tenant it is scoped to (support: any one, or none).
 ALTER TABLE "staff_users" ADD CONSTRAINT "staff_users_role_tenant_check" CHECK (
   (role = 'platform_admin' AND brand_id IS NULL AND sub_brand_id IS NULL) OR
