@@ -132,7 +132,7 @@ export function backofficeRouter(deps: {
     '/admin/graphiql',
     handle(async (req, res) => {
       const session = await sessionOf(deps.db, req);
-      if (!session) return void res.redirect(303, '/admin/sign-in?next=/admin/graphiql');
+      if (!session) return void res.redirect(303, '/admin/sign-in?next=/graphiql');
       res.setHeader('cache-control', 'no-store');
       res.type('html').send(
         renderGraphiQL({

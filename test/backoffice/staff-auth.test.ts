@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/domain/customers/create-customer.js';
 import { disableStaffUser } from '../../src/domain/staff/staff-users.js';
+import { shop } from '../orders/support.js';
 import { createTenant } from '../support/factories.js';
 import { call, startHarness, type Harness } from '../support/harness.js';
 import { createStaff, signInAs, STAFF_PASSWORD } from '../support/staff.js';
@@ -271,5 +272,36 @@ describe('audit and the operator on coin movements', () => {
     expect(refused.body.errors[0].extensions.code).toBe('insufficient_balance');
     const rows = await h.db.prisma.staffAuditEntry.count({ where: { staffUserId: staff.id } });
     expect(rows).toBe(0);
+  });
+
+  it("names the operator on an order's history and audits the move with the status before and after", async () => {
+    const s = await shop(h, { kind: 'physical' });
+    const buyer = await s.buyer(5000);
+    const placed = await s.order({
+      customer_id: buyer,
+      listing_market_id: s.listing.listing_market_id,
+      recipient_name: 'Ana García',
+      shipping_address: 'Calle Mayor 1, 28013 Madrid',
+    });
+    const staff = await createStaff(h.db.prisma, 'platform_admin');
+    const client = await signInAs(h.url, staff.email);
+    const moved = await client.gql(
+      'mutation($id: ID!) { moveOrder(id: $id, to: processing) { status history { toStatus operator { email } } } }',
+      { id: placed.body.data.id },
+      { subBrandId: s.subBrandId },
+    );
+    expect(moved.body.data.moveOrder.status).toBe('processing');
+    expect(moved.body.data.moveOrder.history.at(-1)).toEqual({
+      toStatus: 'processing',
+      operator: { email: staff.email },
+    });
+    const entry = await h.db.prisma.staffAuditEntry.findFirstOrThrow({
+      where: { staffUserId: staff.id, action: 'moveOrder' },
+    });
+    expect(entry).toMatchObject({
+      targetId: placed.body.data.id,
+      before: expect.objectContaining({ status: 'pending' }),
+      after: expect.objectContaining({ status: 'processing' }),
+    });
   });
 });

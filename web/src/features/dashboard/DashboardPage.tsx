@@ -2,7 +2,7 @@
 // top products, for the chosen sub-brand over 30 days. One GraphQL request.
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useQuery } from 'urql';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { Page } from '../../components/Page';
@@ -43,6 +43,20 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 const OUTCOME_COLOURS = ['teal.6', 'orange.6', 'red.6', 'grape.6', 'blue.6', 'gray.6'];
 
+/** The last 30 UTC days, oldest first, with zeros on days without movements: a continuous area. */
+function everyDay(rows: { day: string; credited: number; spent: number }[]) {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const today = Date.UTC(
+    new Date().getUTCFullYear(),
+    new Date().getUTCMonth(),
+    new Date().getUTCDate(),
+  );
+  return Array.from({ length: 30 }, (_, i) => {
+    const day = new Date(today - (29 - i) * 86_400_000).toISOString().slice(0, 10);
+    return byDay.get(day) ?? { day, credited: 0, spent: 0 };
+  });
+}
+
 export default function DashboardPage() {
   const [result] = useQuery({ query: DashboardQuery });
   const d = result.data?.dashboard;
@@ -65,7 +79,7 @@ export default function DashboardPage() {
           <Panel title="Coins per day (30 days)" empty={d.coinsPerDay.length === 0}>
             <AreaChart
               h={240}
-              data={d.coinsPerDay}
+              data={everyDay(d.coinsPerDay)}
               dataKey="day"
               series={[
                 { name: 'credited', label: 'Credited', color: 'teal.6' },
@@ -85,6 +99,13 @@ export default function DashboardPage() {
                 color: STATUS_COLOURS[r.status] ?? 'gray.6',
               }))}
             />
+            <Group gap="xs" mt="xs">
+              {d.ordersByStatus.map((r) => (
+                <Badge key={r.status} color={STATUS_COLOURS[r.status]?.split('.')[0] ?? 'gray'}>
+                  {r.status}: {r.count}
+                </Badge>
+              ))}
+            </Group>
           </Panel>
           <Panel title="Engine outcomes per day" empty={engineRows.length === 0}>
             <BarChart

@@ -23,6 +23,8 @@ export function SignInPage() {
     setError(null);
     try {
       setSession(await signIn(email, password));
+      // GraphiQL is a page of its own (served by the server), not a screen of this app.
+      if (next === '/graphiql') return window.location.assign('/admin/graphiql');
       // Only paths inside the app: `next` comes from the URL, which anyone can write.
       navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', {
         replace: true,
