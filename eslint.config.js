@@ -2,6 +2,7 @@
 // domain code knows nothing of HTTP, GraphQL or MCP; transports reach the database only
 // through domain functions (type imports aside).
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const transportOnly = [
@@ -14,7 +15,17 @@ const transportOnly = [
 ];
 
 export default tseslint.config(
-  { ignores: ['src/generated/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  {
+    ignores: [
+      'src/generated/**',
+      'node_modules/**',
+      'data/**',
+      'coverage/**',
+      'web/dist/**',
+      'web/src/graphql-env.d.ts',
+      'test-results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -47,6 +58,7 @@ export default tseslint.config(
       'src/mcp/**/*.ts',
       'src/graphql/**/*.ts',
       'src/pages/**/*.ts',
+      'src/backoffice/**/*.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -69,4 +81,18 @@ export default tseslint.config(
   },
   // Tests read JSON bodies of many shapes; typing each would hide the assertions.
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // The backoffice (web/): React's rules of hooks; its scripts run on Node.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['web/scripts/**'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+    rules: { 'no-console': 'off' },
+  },
 );

@@ -1,6 +1,7 @@
 // The HTTP application: cross-cutting middlewares, then the three ways in (public pages,
 // GraphQL, the REST route table), then one error handler. No business logic here.
 import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import { backofficeRouter } from './backoffice/router.js';
 import { AppError } from './domain/errors.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
@@ -13,6 +14,7 @@ import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
 import { graphqlCharge, mcpCharge, refuseCharged } from './http/request-charge.js';
 import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
+import { staffGraphQLAuth } from './http/staff-session.js';
 import type { Logger } from './logger.js';
 import { MCP_PATH, mcpBodyParser, mcpRouter } from './mcp/http.js';
 import { READ_TOOLS } from './mcp/tools.js';
@@ -45,6 +47,8 @@ export type AppDeps = {
   engine?: GraphQLContext['engine'];
   /** Tracks database outages (503s); made here when not given. Readiness reads its `state`. */
   databaseHealth?: DatabaseHealth;
+  /** Where the built backoffice is (default web/dist). */
+  webDist?: string;
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -73,9 +77,20 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 0);
   app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
+  // The backoffice: its pages, assets and sign-in (which throttles itself), before the limiter.
+  app.use(
+    backofficeRouter({
+      db: deps.prisma,
+      rateLimits: deps.rateLimits,
+      logger: deps.logger,
+      webDist: deps.webDist,
+    }),
+  );
   // Bodies read before rate limiting: a query spends read units by its cost, each mutation and
   // each JSON-RPC message of a batch one unit (http/request-charge.ts).
-  app.use('/graphql', express.json({ limit: '256kb' }), graphqlCharge(getSchema()));
+  app.use('/graphql', express.json({ limit: '256kb' }));
+  app.use('/graphql', staffGraphQLAuth(deps.prisma)); // a signed-in staff member, when no key is sent
+  app.use('/graphql', graphqlCharge(getSchema()));
   app.use(MCP_PATH, mcpBodyParser, mcpCharge(READ_TOOLS));
   app.use(buildRestRouter(routes, routeDeps, deps.rateLimits)); // each row spends its own unit
   app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
@@ -117,8 +132,9 @@ export function createApp(deps: AppDeps): Express {
 }
 
 /**
- * GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need one, of the
- * backoffice. GraphQL's audience is the backoffice: partner keys use REST /api/v1 and MCP, whose
+ * GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need a signed-in
+ * staff member or a platform-admin key. GraphQL's audience is the backoffice: partner keys use
+ * REST /api/v1 and MCP, whose
  * money-moving routes take an Idempotency-Key (GraphQL's mutations do not), and they cannot
  * introspect a schema they may not use (docs/api-conventions.md, "GraphQL").
  */
@@ -127,7 +143,7 @@ const graphqlAuth =
   (req, res, next) => {
     if (graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
     const principal = requirePrincipal(req, res);
-    if (!principal.scopes.has('admin')) {
+    if (!principal.staff && !principal.scopes.has('admin')) {
       throw new AppError(
         'forbidden',
         'GraphQL is the backoffice API: partner keys use the REST API under /api/v1 or the MCP tools.',

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { DataDirBusyError } from './db/data-dir-lock.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
+import { createDemoOperator } from './domain/staff/demo-operator.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { configureHttpServer } from './http/server-options.js';
 import { createLogger, type Logger } from './logger.js';
@@ -27,6 +28,9 @@ export async function startServer(config: Config, logger: Logger) {
     logger.info({ msg: 'migrations applied', migrations: db.appliedMigrations });
   // In a cluster the primary made the demo tenant; workers never do.
   const demo = cluster.isWorker ? null : await demoOnFreshDatabase(db.prisma);
+  // The backoffice's demo operator: embedded database only, never a production one.
+  const operator =
+    demo?.created && db.kind === 'pglite' ? await createDemoOperator(db.prisma) : null;
 
   const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, logger });
   if (!(await rateLimits.ready())) {
@@ -59,7 +63,7 @@ export async function startServer(config: Config, logger: Logger) {
   }, SWEEP_EVERY_MS).unref();
 
   // The banner before the 'listening' line: whoever waits for that line has the key by then.
-  if (demo) printWelcome(base, demo.apiKey.key, demo.subBrandId);
+  if (demo) printWelcome(base, demo.apiKey.key, demo.subBrandId, operator);
   logger.info({
     msg: 'listening',
     url: base,
@@ -91,9 +95,22 @@ function describe(db: Database, config: Config): string {
     : 'PostgreSQL (DATABASE_URL)';
 }
 
-function printWelcome(base: string, key: string, subBrandId: string) {
+function printWelcome(
+  base: string,
+  key: string,
+  subBrandId: string,
+  operator?: { email: string; password: string } | null,
+) {
   process.stdout.write(
     [
+      ...(operator
+        ? [
+            '',
+            `Backoffice: ${base}/admin`,
+            `  e-mail:   ${operator.email}`,
+            `  password: ${operator.password}   (shown once; more staff: npm run admin -- user create …)`,
+          ]
+        : []),
       '',
       'A demo tenant was created on this fresh database.',
       `  sub-brand: ${subBrandId}`,

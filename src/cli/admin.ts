@@ -13,6 +13,7 @@ import { ensureDemo } from '../domain/tenancy/ensure-demo.js';
 import { createDefinition, updateDefinition } from '../domain/engine/author-definition.js';
 import { ALL_KEY_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
+import { USER_COMMANDS, UserUsageError } from './user-commands.js';
 
 type Values = Record<string, string | boolean | undefined>;
 type Command = {
@@ -248,12 +249,14 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  ...USER_COMMANDS,
 };
 
 /** Validation messages name the domain's fields; say them as the flags the operator typed. */
 const FLAG_OF: Record<string, string> = {
   brandId: '--brand',
   subBrandId: '--sub-brand',
+  password: `$STAFF_PASSWORD`,
   environment: '--env',
   allowedCidrs: '--allow-ip',
 };
@@ -330,7 +333,8 @@ export async function runAdmin(argv: string[], db?: Db): Promise<AdminResult> {
       await database.close();
     }
   } catch (error) {
-    if (error instanceof UsageError) return fail('usage', error.message, 2);
+    if (error instanceof UsageError || error instanceof UserUsageError)
+      return fail('usage', error.message, 2);
     if (error instanceof AppError) return fail(error.code, inFlagNames(error), 1);
     return fail('error', (error as Error).message, 1);
   }

@@ -3,6 +3,7 @@
 import type { Request, Response } from 'express';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import { AppError } from '../domain/errors.js';
 import { baseUrlOf } from '../http/base-url.js';
@@ -31,6 +32,7 @@ export function createGraphQLHandler(deps: {
     graphiql: deps.graphiql
       ? { title: 'Partner Rewards backoffice', headers: '{"Authorization":"Bearer svc_test_…"}' }
       : false,
+    renderGraphiQL, // from the installed package: no CDN, works offline
     landingPage: false,
     logging: false,
     plugins: limitPlugins(),

@@ -14,7 +14,7 @@ import type { GraphQLContext } from './context.js';
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { scope: string; admin: boolean };
+  AuthScopes: { scope: string; admin: boolean; staff: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     SafeInt: { Input: number; Output: number | bigint };
@@ -29,6 +29,8 @@ export const builder = new SchemaBuilder<{
     authScopes: (ctx) => ({
       scope: (scope: string) => ctx.principal.scopes.has(scope),
       admin: ctx.principal.isPlatformAdmin,
+      // A signed-in person (the backoffice), whatever its role: what only people may read.
+      staff: Boolean(ctx.principal.staff),
     }),
     // Our one error model: a refused scope is `forbidden` on every transport.
     unauthorizedError: () =>

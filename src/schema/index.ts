@@ -1,6 +1,7 @@
 // The one GraphQL schema: every capability of every transport is a field here.
 import type { GraphQLSchema } from 'graphql';
 import { builder } from './builder.js';
+import { auditStaffMutations } from './staff-audit.js';
 import './types/environment.js';
 import './types/health.js';
 import './types/brand.js';
@@ -17,10 +18,11 @@ import './types/sub-brand-profile.js';
 import './types/store-session.js';
 import './types/establishment.js';
 import './types/player.js';
+import './types/staff.js';
 
 let schema: GraphQLSchema | undefined;
 
 export function getSchema(): GraphQLSchema {
-  schema ??= builder.toSchema({ sortSchema: true });
+  schema ??= auditStaffMutations(builder.toSchema({ sortSchema: true }));
   return schema;
 }

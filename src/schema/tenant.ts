@@ -8,6 +8,8 @@ export const tenantOf = (ctx: GraphQLContext): Tenant => ({
 });
 
 export const actorOf = (ctx: GraphQLContext): Actor => ({
-  apiKeyId: ctx.principal.keyId,
+  // A staff member's principal names no api_keys row; its own id goes on what it writes.
+  apiKeyId: ctx.principal.staff ? null : ctx.principal.keyId,
+  staffUserId: ctx.principal.staff?.userId ?? null,
   requestId: ctx.requestId,
 });

@@ -87,10 +87,12 @@ export async function applyMovements(
       RETURNING w.customer_id, w.balance
     ), inserted AS (
       INSERT INTO coin_movements
-        (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id)
+        (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id,
+         staff_user_id)
       SELECT i.movement_id, m.customer_id, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
              i.delta, i.reason, m.balance, ${options.source}::movement_source,
-             ${options.apiKeyId}::uuid, ${options.requestId}, ${options.bulkId ?? null}::uuid
+             ${options.apiKeyId}::uuid, ${options.requestId}, ${options.bulkId ?? null}::uuid,
+             ${options.staffUserId ?? null}::uuid
       FROM moved m JOIN input i ON i.customer_id = m.customer_id
       RETURNING id, customer_id, delta, reason, balance_after, created_at, seq
     )
@@ -124,6 +126,7 @@ export async function applyMovements(
         apiKeyId: options.apiKeyId,
         requestId: options.requestId,
         bulkId: options.bulkId ?? null,
+        staffUserId: options.staffUserId ?? null,
         createdAt: r.created_at!,
         seq: r.seq!,
       },

@@ -1,9 +1,14 @@
 import type { Environment } from '../../generated/prisma/enums.js';
 import type { Db } from '../db.js';
 import { hashKey, parseKey } from './api-key-format.js';
+import type { StaffIdentity } from '../staff/roles.js';
 import { ADMIN_SCOPE } from './scopes.js';
 
-/** Who is calling: the key's tenant, environment and rights. */
+/**
+ * Who is calling: the key's tenant, environment and rights. A signed-in staff member gets one too
+ * (staff/staff-principal.ts), for the sub-brand it chose; then `staff` says who, and `keyId` is
+ * `staff:<user id>` (it names the rate bucket and the log line, never an api_keys row).
+ */
 export type Principal = {
   keyId: string;
   subBrandId: string;
@@ -16,6 +21,8 @@ export type Principal = {
   isPlatformAdmin: boolean;
   /** The market the sub-brand serves (country + currency): the only listings its keys see. */
   market: { country: string; currency: string } | null;
+  /** Set when a staff member, not an API key, is calling. */
+  staff?: StaffIdentity | undefined;
 };
 
 export type AuthFailure = 'malformed' | 'unknown' | 'revoked';

@@ -2,7 +2,7 @@
 // read what their sub-brand can use (domain/catalog/visibility.ts), with sell and coin prices
 // only; platform administrators see everything, costs included, and write it.
 import { LANGUAGES } from '../../domain/customers/schemas.js';
-import { notFound } from '../../domain/errors.js';
+import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { priceListing } from '../../domain/catalog/pricing.js';
 import {
@@ -38,6 +38,8 @@ const productsWhere = (ctx: GraphQLContext): Prisma.ProductWhereInput =>
   ctx.principal.isPlatformAdmin
     ? {}
     : visibleProducts(ctx.principal.subBrandId, ctx.principal.market);
+
+const CATALOG_STATES = ['pending', 'approved', 'rejected'] as const;
 
 const catalogsWhere = (ctx: GraphQLContext): Prisma.CatalogWhereInput =>
   ctx.principal.isPlatformAdmin ? {} : visibleCatalogs(ctx.principal.subBrandId);
@@ -252,8 +254,26 @@ builder.queryFields((t) => ({
     description:
       "Catalogs the caller can use: the platform's and its own approved proposals, oldest first.",
     authScopes: READ('catalogs:read'),
-    resolve: (query, _root, _args, ctx) =>
-      ctx.db.catalog.findMany({ ...query, where: catalogsWhere(ctx), orderBy: { id: 'asc' } }),
+    args: {
+      status: t.arg.string({
+        description: 'Only catalogs in this state (pending: the review queue of proposals).',
+      }),
+    },
+    resolve: (query, _root, { status }, ctx) => {
+      if (status && !CATALOG_STATES.includes(status as (typeof CATALOG_STATES)[number]))
+        throw new AppError(
+          'invalid_request',
+          `status must be one of ${CATALOG_STATES.join(', ')}.`,
+        );
+      return ctx.db.catalog.findMany({
+        ...query,
+        where: {
+          ...catalogsWhere(ctx),
+          ...(status ? { status: status as (typeof CATALOG_STATES)[number] } : {}),
+        },
+        orderBy: { id: 'asc' },
+      });
+    },
   }),
   catalog: t.prismaField({
     type: 'Catalog',

@@ -1,0 +1,141 @@
+// The backoffice's own fields: who made a coin movement, the staff audit trail, the dashboard.
+// Staff accounts themselves are managed with the admin CLI (docs/backoffice.md).
+import { readDashboard, type Dashboard } from '../../domain/reports/dashboard.js';
+import { AppError } from '../../domain/errors.js';
+import { builder } from '../builder.js';
+import { tenantOf } from '../tenant.js';
+
+const StaffRoleEnum = builder.enumType('StaffRole', {
+  values: ['platform_admin', 'brand_admin', 'establishment_operator', 'support'] as const,
+});
+
+const StaffMemberRef = builder.prismaObject('StaffUser', {
+  name: 'StaffMember',
+  description: 'A backoffice account (a person).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+    role: t.expose('role', { type: StaffRoleEnum }),
+  }),
+});
+
+builder.prismaObjectField('CoinMovement', 'operator', (t) =>
+  t.field({
+    type: StaffMemberRef,
+    nullable: true,
+    description:
+      'The staff member who made it in the backoffice; null for key-made movements, and for keys.',
+    select: { staffUser: true },
+    // Staff e-mails are for staff: a partner's key sees null.
+    resolve: (movement, _args, ctx) => (ctx.principal.staff ? movement.staffUser : null),
+  }),
+);
+
+builder.prismaObjectField('OrderEvent', 'operator', (t) =>
+  t.field({
+    type: StaffMemberRef,
+    nullable: true,
+    description: 'The staff member who made this change in the backoffice; null for keys.',
+    select: { staffUser: true },
+    resolve: (event, _args, ctx) => (ctx.principal.staff ? event.staffUser : null),
+  }),
+);
+
+builder.prismaObject('StaffAuditEntry', {
+  name: 'StaffAuditEntry',
+  description: 'One change a staff member made: who, what, when, before and after.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    action: t.exposeString('action', { description: 'The mutation, e.g. adjustCustomerCoins.' }),
+    targetId: t.exposeString('targetId', { nullable: true }),
+    args: t.expose('args', { type: 'JSON' }),
+    before: t.expose('before', { type: 'JSON', nullable: true }),
+    after: t.expose('after', { type: 'JSON', nullable: true }),
+    requestId: t.exposeString('requestId', { nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    staff: t.relation('staffUser'),
+  }),
+});
+
+type CoinDay = Dashboard['coinsPerDay'][number];
+type StatusCount = Dashboard['ordersByStatus'][number];
+type OutcomeDay = Dashboard['engineOutcomesPerDay'][number];
+type TopProduct = Dashboard['topProducts'][number];
+
+const CoinDayRef = builder.objectRef<CoinDay>('DashboardCoinDay').implement({
+  fields: (t) => ({
+    day: t.exposeString('day', { description: 'YYYY-MM-DD (UTC).' }),
+    credited: t.expose('credited', { type: 'SafeInt' }),
+    spent: t.expose('spent', { type: 'SafeInt' }),
+  }),
+});
+const StatusCountRef = builder.objectRef<StatusCount>('DashboardStatusCount').implement({
+  fields: (t) => ({ status: t.exposeString('status'), count: t.exposeInt('count') }),
+});
+const OutcomeDayRef = builder.objectRef<OutcomeDay>('DashboardOutcomeDay').implement({
+  fields: (t) => ({
+    day: t.exposeString('day'),
+    outcome: t.exposeString('outcome'),
+    count: t.exposeInt('count'),
+  }),
+});
+const TopProductRef = builder.objectRef<TopProduct>('DashboardTopProduct').implement({
+  fields: (t) => ({
+    productId: t.exposeID('productId'),
+    name: t.exposeString('name'),
+    units: t.exposeInt('units'),
+  }),
+});
+const DashboardRef = builder.objectRef<Dashboard>('Dashboard').implement({
+  description: "The tenant's recent activity, per UTC day.",
+  fields: (t) => ({
+    coinsPerDay: t.field({ type: [CoinDayRef], resolve: (d) => d.coinsPerDay }),
+    ordersByStatus: t.field({
+      type: [StatusCountRef],
+      description: 'All time.',
+      resolve: (d) => d.ordersByStatus,
+    }),
+    engineOutcomesPerDay: t.field({
+      type: [OutcomeDayRef],
+      resolve: (d) => d.engineOutcomesPerDay,
+    }),
+    topProducts: t.field({
+      type: [TopProductRef],
+      description: 'By units ordered, top 5.',
+      resolve: (d) => d.topProducts,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  dashboard: t.field({
+    type: DashboardRef,
+    description: "The caller's tenant over the last `days` days (1-366, default 30).",
+    authScopes: { scope: 'orders:read' },
+    args: { days: t.arg.int({ defaultValue: 30 }) },
+    resolve: (_root, { days }, ctx) => {
+      const n = days ?? 30;
+      if (n < 1 || n > 366) throw new AppError('invalid_request', 'days must be 1 to 366.');
+      const since = new Date(ctx.now().getTime() - n * 24 * 60 * 60 * 1000);
+      return readDashboard(ctx.db, tenantOf(ctx), since);
+    },
+  }),
+  staffAudit: t.prismaConnection({
+    type: 'StaffAuditEntry',
+    cursor: 'id',
+    description: "Backoffice: staff changes to the chosen sub-brand's data, newest first.",
+    authScopes: { staff: true },
+    args: { action: t.arg.string(), targetId: t.arg.string() },
+    resolve: (query, _root, args, ctx) =>
+      ctx.db.staffAuditEntry.findMany({
+        ...query,
+        where: {
+          subBrandId: ctx.principal.subBrandId,
+          environment: ctx.principal.environment,
+          ...(args.action ? { action: args.action } : {}),
+          ...(args.targetId ? { targetId: args.targetId } : {}),
+        },
+        orderBy: { id: 'desc' },
+      }),
+  }),
+}));

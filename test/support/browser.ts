@@ -1,0 +1,85 @@
+// Debian's Chromium driven by playwright-core, kept off the network (node-svc.md lists the flags),
+// plus the axe-core check every screen must pass, and screenshots kept as test artefacts.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { WEB_DIST } from '../../src/backoffice/router.js';
+import { ROOT } from './server-process.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
+  if (!existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error('The backoffice is not built: npm run web:build.');
+  // Playwright gives every launch a fresh, empty profile (--user-data-dir in a new temp folder).
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+export type AxeViolation = {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+};
+
+/** Serious and critical axe-core violations of the page as it is now, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, so the page's Content-Security-Policy does not block it.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+/** test-results/backoffice/<db>/: screenshots and measured figures, kept by CI as artefacts. */
+export function artefactDir(db: string): string {
+  const dir = path.join(ROOT, 'test-results', 'backoffice', db);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export async function screenshot(page: Page, dir: string, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+export function writeFigure(dir: string, name: string, value: unknown): void {
+  const file = path.join(dir, 'figures.json');
+  const figures = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {};
+  writeFileSync(file, JSON.stringify({ ...figures, [name]: value }, null, 2));
+}

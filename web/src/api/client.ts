@@ -1,0 +1,56 @@
+// The one GraphQL client (urql). Every request carries the session's CSRF token and the chosen
+// sub-brand and environment. Refusals the server answers before GraphQL runs (an expired session,
+// a sub-brand out of reach) come back as GraphQL errors too, so every screen shows them the same
+// way: the API's message, its code and the request id.
+import { cacheExchange, Client, fetchExchange } from 'urql';
+import type { Environment } from './session';
+
+export type Tenant = { subBrandId: string | null; environment: Environment };
+
+export function tenantHeaders(csrf: string, tenant: Tenant): Record<string, string> {
+  return {
+    'x-csrf-token': csrf,
+    'x-environment': tenant.environment,
+    ...(tenant.subBrandId ? { 'x-sub-brand-id': tenant.subBrandId } : {}),
+  };
+}
+
+export function createGraphQLClient(options: {
+  csrf: string;
+  tenant: Tenant;
+  onSignedOut: () => void;
+}): Client {
+  return new Client({
+    url: '/graphql',
+    exchanges: [cacheExchange, fetchExchange],
+    requestPolicy: 'cache-and-network',
+    preferGetMethod: false, // one method for everything: POST with the CSRF header
+    fetchOptions: () => ({
+      credentials: 'same-origin',
+      headers: tenantHeaders(options.csrf, options.tenant),
+    }),
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      const requestId = res.headers.get('x-request-id');
+      if (res.status === 401) options.onSignedOut();
+      const body = (await res.json().catch(() => null)) as {
+        data?: unknown;
+        errors?: { message: string; extensions?: Record<string, unknown> }[];
+        error?: { code: string; message: string };
+      } | null;
+      const errors = body?.error
+        ? [{ message: body.error.message, extensions: { code: body.error.code } }]
+        : (body?.errors ??
+          (res.ok ? undefined : [{ message: `The server answered ${res.status}.` }]));
+      return new Response(
+        JSON.stringify({
+          data: body?.data ?? null,
+          ...(errors
+            ? { errors: errors.map((e) => ({ ...e, extensions: { ...e.extensions, requestId } })) }
+            : {}),
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    },
+  });
+}

@@ -1,0 +1,80 @@
+// Routes: sign-in outside, every other screen inside the shell and behind sign-in. Screens load
+// on demand (the dashboard's charts are the heaviest), so the first load stays small.
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
+import { Provider } from 'urql';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { createGraphQLClient } from '../api/client';
+import { useSession } from '../api/session';
+import { SignInPage } from '../features/sign-in/SignInPage';
+import { Shell } from './Shell';
+import { CustomersPage } from '../features/customers/CustomersPage';
+
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const CustomerPage = lazy(() => import('../features/customers/CustomerPage'));
+const BulkAdjustPage = lazy(() => import('../features/customers/BulkAdjustPage'));
+const OrdersPage = lazy(() => import('../features/orders/OrdersPage'));
+const KeysPage = lazy(() => import('../features/keys/KeysPage'));
+const ProposalsPage = lazy(() => import('../features/catalog/ProposalsPage'));
+const EnginePage = lazy(() => import('../features/engine/EnginePage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+
+export function App() {
+  return (
+    <Router base="/admin">
+      <Switch>
+        <Route path="/sign-in" component={SignInPage} />
+        <Route>
+          <SignedIn />
+        </Route>
+      </Switch>
+    </Router>
+  );
+}
+
+function SignedIn() {
+  const { session, setSession, subBrandId, environment } = useSession();
+  const [location] = useLocation();
+  // A new client per sub-brand and environment: nothing cached for one tenant shows for another.
+  const client = useMemo(
+    () =>
+      session
+        ? createGraphQLClient({
+            csrf: session.csrfToken,
+            tenant: { subBrandId, environment },
+            onSignedOut: () => setSession(null),
+          })
+        : null,
+    [session, subBrandId, environment, setSession],
+  );
+  if (!session || !client)
+    return <Redirect to={`/sign-in?next=${encodeURIComponent(location)}`} replace />;
+  return (
+    <Provider value={client}>
+      <Shell>
+        <Suspense
+          fallback={
+            <Center h={200}>
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <Switch>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/customers" component={CustomersPage} />
+            <Route path="/customers/bulk" component={BulkAdjustPage} />
+            <Route path="/customers/:id">{(p) => <CustomerPage id={p.id} />}</Route>
+            <Route path="/orders" component={OrdersPage} />
+            <Route path="/keys" component={KeysPage} />
+            <Route path="/catalog/proposals" component={ProposalsPage} />
+            <Route path="/engine" component={EnginePage} />
+            <Route path="/audit" component={AuditPage} />
+            <Route>
+              <p>No such screen.</p>
+            </Route>
+          </Switch>
+        </Suspense>
+      </Shell>
+    </Provider>
+  );
+}

@@ -1,0 +1,188 @@
+// Bulk adjust: the same delta for a cohort. The preview (a dry run) comes first; Apply is only
+// offered for exactly the cohort, delta and reason that were previewed, and it reuses one
+// idempotency key, so a retried click cannot credit twice.
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useMutation } from 'urql';
+import { ConfirmButton } from '../../components/Confirm';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { coins, signedCoins } from '../../components/format';
+import { Page } from '../../components/Page';
+import { graphql, type ResultOf } from '../../graphql';
+import { notify } from '../../components/notify';
+
+const BulkMutation = graphql(`
+  mutation Bulk($key: String!, $input: BulkAdjustCoinsInput!) {
+    bulkAdjustCustomerCoins(idempotencyKey: $key, input: $input) {
+      id
+      dryRun
+      matched
+      applied
+      skipped
+      totalDelta
+      completedAt
+    }
+  }
+`);
+type Outcome = ResultOf<typeof BulkMutation>['bulkAdjustCustomerCoins'];
+
+const STATUSES = ['active', 'watch', 'restricted', 'banned'] as const;
+
+export default function BulkAdjustPage() {
+  const [q, setQ] = useState('');
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | null>(null);
+  const [country, setCountry] = useState('');
+  const [delta, setDelta] = useState<number | ''>('');
+  const [reason, setReason] = useState('');
+  const [preview, setPreview] = useState<{ form: string; outcome: Outcome; key: string } | null>(
+    null,
+  );
+  const [done, setDone] = useState<Outcome | null>(null);
+  const [state, run] = useMutation(BulkMutation);
+
+  const input = useMemo(
+    () => ({
+      filter: {
+        ...(q.trim() ? { q: q.trim() } : {}),
+        ...(status ? { status } : {}),
+        ...(country.trim() ? { country: country.trim().toUpperCase() } : {}),
+      },
+      delta: typeof delta === 'number' ? delta : 0,
+      reason: reason.trim(),
+    }),
+    [q, status, country, delta, reason],
+  );
+  const form = JSON.stringify(input);
+  const previewed = preview?.form === form ? preview : null;
+
+  const doPreview = async () => {
+    setDone(null);
+    const res = await run({ key: crypto.randomUUID(), input: { ...input, dryRun: true } });
+    if (res.data)
+      setPreview({ form, outcome: res.data.bulkAdjustCustomerCoins, key: crypto.randomUUID() });
+  };
+  const apply = async () => {
+    if (!previewed) return;
+    const res = await run({ key: previewed.key, input: { ...input, dryRun: false } });
+    if (res.data) {
+      setDone(res.data.bulkAdjustCustomerCoins);
+      setPreview(null);
+      notify(`Applied to ${res.data.bulkAdjustCustomerCoins.applied} customers.`);
+    }
+  };
+
+  return (
+    <Page title="Bulk adjust">
+      <Card withBorder>
+        <Stack>
+          <Text size="sm" c="gray.7">
+            Choose the cohort, then preview: nothing moves until you apply the previewed adjustment.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput
+              label="Search"
+              description="Name, e-mail, external id"
+              value={q}
+              onChange={(e) => setQ(e.currentTarget.value)}
+            />
+            <Select
+              label="Status"
+              placeholder="Any"
+              clearable
+              data={[...STATUSES]}
+              value={status}
+              onChange={(v) => setStatus(v as typeof status)}
+            />
+            <TextInput
+              label="Country"
+              description="ISO code, e.g. ES"
+              value={country}
+              onChange={(e) => setCountry(e.currentTarget.value)}
+              maxLength={2}
+            />
+            <NumberInput
+              hideControls
+              label="Coins per customer"
+              description="Negative to debit"
+              allowDecimal={false}
+              value={delta}
+              onChange={(v) => setDelta(typeof v === 'number' ? v : '')}
+            />
+            <TextInput
+              label="Reason"
+              required
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <ErrorAlert error={state.error} />
+          <Group justify="flex-end">
+            <Button
+              variant="outline"
+              onClick={() => void doPreview()}
+              loading={state.fetching && !previewed}
+              disabled={!input.delta || !input.reason}
+            >
+              Preview
+            </Button>
+            <ConfirmButton
+              title="Apply the bulk adjustment"
+              question={
+                previewed
+                  ? `Move ${signedCoins(input.delta)} coins for ${previewed.outcome.applied} customers (${signedCoins(previewed.outcome.totalDelta)} in all)?`
+                  : ''
+              }
+              confirmLabel="Apply"
+              color="red"
+              onConfirm={apply}
+              disabled={!previewed || previewed.outcome.applied === 0}
+              loading={state.fetching && !!previewed}
+            >
+              Apply…
+            </ConfirmButton>
+          </Group>
+        </Stack>
+      </Card>
+      {previewed && <Summary title="Preview (nothing moved yet)" outcome={previewed.outcome} />}
+      {done && <Summary title="Applied" outcome={done} />}
+    </Page>
+  );
+}
+
+function Summary(props: { title: string; outcome: Outcome }) {
+  const o = props.outcome;
+  return (
+    <Card withBorder data-testid="bulk-summary">
+      <Text fw={700}>{props.title}</Text>
+      <SimpleGrid cols={4} mt="xs">
+        <Stat label="Matched" value={String(o.matched)} />
+        <Stat label={o.dryRun ? 'Would move' : 'Moved'} value={String(o.applied)} />
+        <Stat label="Skipped (balance too low)" value={String(o.skipped)} />
+        <Stat label="Total" value={coins(o.totalDelta)} />
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function Stat(props: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {props.label}
+      </Text>
+      <Text size="lg" fw={600}>
+        {props.value}
+      </Text>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+// Customers: a server-paginated search. One GraphQL request per page.
+import { Anchor, Badge, Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useStaff } from '../../api/session';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { when } from '../../components/format';
+import { Page } from '../../components/Page';
+import { graphql } from '../../graphql';
+import {
+  bulkAdjustUrl,
+  customersUrl,
+  customerUrl,
+  PAGE_SIZES,
+  parseCustomersQuery,
+} from './routes';
+
+export const CustomersQuery = graphql(`
+  query Customers(
+    $filter: CustomerFilter
+    $first: Int
+    $after: String
+    $last: Int
+    $before: String
+  ) {
+    customers(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+      edges {
+        node {
+          id
+          firstName
+          lastName
+          email
+          externalId
+          status
+          coinBalance
+          orderCount
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+const STATUSES = ['active', 'watch', 'restricted', 'banned'] as const;
+type Status = (typeof STATUSES)[number];
+
+export function CustomersPage() {
+  const staff = useStaff();
+  const [, navigate] = useLocation();
+  const query = parseCustomersQuery(useSearch());
+  const [text, setText] = useState(query.q ?? '');
+  const search = useDebouncedCallback(
+    (q: string) => navigate(customersUrl({ ...query, q, after: undefined, before: undefined })),
+    300,
+  );
+  const status = STATUSES.includes(query.status as Status) ? (query.status as Status) : undefined;
+  const [result] = useQuery({
+    query: CustomersQuery,
+    variables: {
+      filter: { ...(query.q ? { q: query.q } : {}), ...(status ? { status } : {}) },
+      ...(query.before
+        ? { last: query.size, before: query.before }
+        : { first: query.size, after: query.after ?? null }),
+    },
+  });
+  const connection = result.data?.customers;
+
+  return (
+    <Page
+      title="Customers"
+      actions={
+        !staff.readOnly && (
+          <Button component={Link} href={bulkAdjustUrl()}>
+            Bulk adjust
+          </Button>
+        )
+      }
+    >
+      <Group align="end">
+        <TextInput
+          label="Search"
+          description="Name, e-mail, external id or phone"
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            search(e.currentTarget.value);
+          }}
+          w={320}
+        />
+        <Select
+          label="Status"
+          placeholder="Any"
+          clearable
+          data={[...STATUSES]}
+          value={status ?? null}
+          onChange={(v) =>
+            navigate(
+              customersUrl({
+                ...query,
+                status: v ?? undefined,
+                after: undefined,
+                before: undefined,
+              }),
+            )
+          }
+          w={160}
+        />
+        <Select
+          label="Per page"
+          data={PAGE_SIZES.map(String)}
+          value={String(query.size)}
+          allowDeselect={false}
+          onChange={(v) =>
+            navigate(
+              customersUrl({ ...query, size: Number(v), after: undefined, before: undefined }),
+            )
+          }
+          w={110}
+        />
+      </Group>
+      <ErrorAlert error={result.error} />
+      <Table striped highlightOnHover aria-busy={result.fetching} data-testid="customers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>E-mail</Table.Th>
+            <Table.Th>External id</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Coins</Table.Th>
+            <Table.Th ta="right">Orders</Table.Th>
+            <Table.Th>Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {connection?.edges.map(({ node: c }) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                <Anchor component={Link} href={customerUrl(c.id)}>
+                  {c.firstName} {c.lastName}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{c.email ?? '—'}</Table.Td>
+              <Table.Td>{c.externalId ?? '—'}</Table.Td>
+              <Table.Td>
+                <Badge color={c.status === 'active' ? 'teal' : 'orange'}>{c.status}</Badge>
+              </Table.Td>
+              <Table.Td ta="right">{c.coinBalance.toLocaleString('en-GB')}</Table.Td>
+              <Table.Td ta="right">{c.orderCount}</Table.Td>
+              <Table.Td>{when(c.createdAt)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {connection && connection.edges.length === 0 && <Text c="gray.7">No customers match.</Text>}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          disabled={!connection?.pageInfo.hasPreviousPage || !connection.pageInfo.startCursor}
+          onClick={() =>
+            navigate(
+              customersUrl({
+                ...query,
+                after: undefined,
+                before: connection!.pageInfo.startCursor!,
+              }),
+            )
+          }
+        >
+          Previous
+        </Button>
+        <Button
+          variant="default"
+          disabled={!connection?.pageInfo.hasNextPage || !connection.pageInfo.endCursor}
+          onClick={() =>
+            navigate(
+              customersUrl({ ...query, before: undefined, after: connection!.pageInfo.endCursor! }),
+            )
+          }
+        >
+          Next
+        </Button>
+      </Group>
+    </Page>
+  );
+}

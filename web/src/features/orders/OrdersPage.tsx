@@ -1,0 +1,358 @@
+// Orders. Platform admins work the fulfilment queue of every tenant (state moves, tracking per
+// item, cancel); other staff see their sub-brand's orders and may cancel one before it ships.
+import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { useLocation, useSearch } from 'wouter';
+import { tenantHeaders } from '../../api/client';
+import { useSession, useStaff } from '../../api/session';
+import { ConfirmButton } from '../../components/Confirm';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { coins, when } from '../../components/format';
+import { Page } from '../../components/Page';
+import { graphql, type ResultOf } from '../../graphql';
+import { notify } from '../../components/notify';
+
+const STATES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+type State = (typeof STATES)[number];
+const NEXT: Partial<Record<State, State>> = {
+  pending: 'processing',
+  processing: 'shipped',
+  shipped: 'delivered',
+};
+
+export const ordersUrl = (status: State) => `/orders?status=${status}`;
+
+const OrderFields = graphql(`
+  fragment OrderRow on Order @_unmask {
+    id
+    status
+    createdAt
+    totalCoins
+    recipientName
+    shippingAddress
+    customerId
+    items {
+      id
+      productName
+      sku
+      quantity
+      kind
+      carrier
+      trackingCode
+      trackingUrl
+    }
+  }
+`);
+
+const QueueQuery = graphql(
+  `
+    query Queue($status: OrderStatus!, $environment: Environment, $after: String) {
+      fulfilmentOrders(status: $status, environment: $environment, first: 50, after: $after) {
+        edges {
+          node {
+            ...OrderRow
+            subBrandId
+            environment
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [OrderFields],
+);
+
+const TenantOrdersQuery = graphql(
+  `
+    query TenantOrders($status: OrderStatus, $after: String) {
+      orders(filter: { status: $status }, first: 50, after: $after) {
+        edges {
+          node {
+            ...OrderRow
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+      }
+    }
+  `,
+  [OrderFields],
+);
+
+const MoveMutation = graphql(`
+  mutation Move($id: ID!, $to: OrderStatus!) {
+    moveOrder(id: $id, to: $to) {
+      id
+      status
+    }
+  }
+`);
+const CancelMutation = graphql(`
+  mutation Cancel($id: ID!) {
+    cancelOrder(id: $id) {
+      id
+      status
+    }
+  }
+`);
+const TrackMutation = graphql(`
+  mutation Track($itemId: ID!, $carrier: String!, $code: String!, $url: String) {
+    setOrderItemTracking(
+      itemId: $itemId
+      carrier: $carrier
+      trackingCode: $code
+      trackingUrl: $url
+    ) {
+      id
+    }
+  }
+`);
+
+type Row = ResultOf<typeof OrderFields> & { subBrandId?: string; environment?: 'live' | 'test' };
+
+export default function OrdersPage() {
+  const staff = useStaff();
+  const [, navigate] = useLocation();
+  const raw = new URLSearchParams(useSearch()).get('status');
+  const status: State = STATES.includes(raw as State) ? (raw as State) : 'pending';
+  return (
+    <Page title={staff.isPlatformAdmin ? 'Fulfilment queue' : 'Orders'}>
+      <Tabs value={status} onChange={(v) => v && navigate(ordersUrl(v as State))}>
+        <Tabs.List>
+          {STATES.map((s) => (
+            <Tabs.Tab key={s} value={s}>
+              {s}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {staff.isPlatformAdmin ? <Queue status={status} /> : <TenantOrders status={status} />}
+    </Page>
+  );
+}
+
+function Queue(props: { status: State }) {
+  const { environment } = useSession();
+  const [result, refetch] = useQuery({
+    query: QueueQuery,
+    variables: { status: props.status, environment },
+  });
+  const rows = result.data?.fulfilmentOrders.edges.map((e) => e.node) ?? [];
+  return (
+    <>
+      <ErrorAlert error={result.error} />
+      <OrdersTable rows={rows} admin onChanged={() => refetch({ requestPolicy: 'network-only' })} />
+    </>
+  );
+}
+
+function TenantOrders(props: { status: State }) {
+  const [result, refetch] = useQuery({
+    query: TenantOrdersQuery,
+    variables: { status: props.status },
+  });
+  const rows = result.data?.orders.edges.map((e) => e.node) ?? [];
+  return (
+    <>
+      <ErrorAlert error={result.error} />
+      <OrdersTable
+        rows={rows}
+        admin={false}
+        onChanged={() => refetch({ requestPolicy: 'network-only' })}
+      />
+    </>
+  );
+}
+
+function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void }) {
+  const staff = useStaff();
+  const { environment } = useSession();
+  const [move, moveOrder] = useMutation(MoveMutation);
+  const [cancel, cancelOrder] = useMutation(CancelMutation);
+  const [tracking, setTracking] = useState<{ order: Row; itemId: string } | null>(null);
+  // Cancelling is the order's tenant's operation: in the cross-tenant queue it runs as that tenant.
+  const asOrderTenant = (o: Row) =>
+    o.subBrandId
+      ? {
+          fetchOptions: {
+            credentials: 'same-origin' as const,
+            headers: tenantHeaders(staff.csrfToken, {
+              subBrandId: o.subBrandId,
+              environment: o.environment ?? environment,
+            }),
+          },
+        }
+      : {};
+  const done = (message: string) => (res: { error?: unknown }) => {
+    if (!res.error) {
+      notify(message);
+      props.onChanged();
+    }
+  };
+  if (props.rows.length === 0) return <Text c="gray.7">No orders in this state.</Text>;
+  return (
+    <>
+      <ErrorAlert error={move.error ?? cancel.error} />
+      <Table striped data-testid="orders-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Order</Table.Th>
+            <Table.Th>Placed</Table.Th>
+            <Table.Th>Items</Table.Th>
+            <Table.Th>Ship to</Table.Th>
+            <Table.Th ta="right">Coins</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.rows.map((o) => {
+            const next = NEXT[o.status as State];
+            return (
+              <Table.Tr key={o.id} data-order-id={o.id}>
+                <Table.Td>
+                  <Text size="sm" ff="monospace">
+                    {o.id.slice(-8)}
+                  </Text>
+                  <Badge>{o.status}</Badge>
+                </Table.Td>
+                <Table.Td>{when(o.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Stack gap={4}>
+                    {o.items.map((i) => (
+                      <div key={i.id}>
+                        <Text size="sm">
+                          {i.quantity} × {i.productName}{' '}
+                          <Text span size="xs" c="gray.7">
+                            ({i.sku})
+                          </Text>
+                        </Text>
+                        {i.trackingCode && (
+                          <Text size="xs" data-testid="tracking">
+                            {i.carrier}: {i.trackingCode}
+                          </Text>
+                        )}
+                        {props.admin &&
+                          i.kind === 'physical' &&
+                          o.status !== 'cancelled' &&
+                          o.status !== 'delivered' && (
+                            <Button
+                              size="compact-xs"
+                              variant="subtle"
+                              onClick={() => setTracking({ order: o, itemId: i.id })}
+                            >
+                              {i.trackingCode ? 'Change tracking' : 'Add tracking'}
+                            </Button>
+                          )}
+                      </div>
+                    ))}
+                  </Stack>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{o.recipientName ?? '—'}</Text>
+                  <Text size="xs" c="gray.7">
+                    {o.shippingAddress}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{coins(o.totalCoins)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    {props.admin && next && (
+                      <ConfirmButton
+                        size="xs"
+                        title="Move the order"
+                        question={`Move order …${o.id.slice(-8)} from ${o.status} to ${next}?`}
+                        confirmLabel={`Mark ${next}`}
+                        onConfirm={() =>
+                          moveOrder({ id: o.id, to: next }).then(done(`Order marked ${next}.`))
+                        }
+                      >
+                        Mark {next}
+                      </ConfirmButton>
+                    )}
+                    {!staff.readOnly && (o.status === 'pending' || o.status === 'processing') && (
+                      <ConfirmButton
+                        size="xs"
+                        color="red"
+                        title="Cancel the order"
+                        question="Cancel this order? The customer gets the coins back and the stock is freed."
+                        confirmLabel="Cancel order"
+                        onConfirm={() =>
+                          cancelOrder({ id: o.id }, asOrderTenant(o)).then(
+                            done('Order cancelled; coins refunded.'),
+                          )
+                        }
+                      >
+                        Cancel
+                      </ConfirmButton>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {tracking && (
+        <TrackingModal
+          itemId={tracking.itemId}
+          onClose={(changed) => {
+            setTracking(null);
+            if (changed) props.onChanged();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function TrackingModal(props: { itemId: string; onClose: (changed: boolean) => void }) {
+  const [carrier, setCarrier] = useState('');
+  const [code, setCode] = useState('');
+  const [url, setUrl] = useState('');
+  const [state, track] = useMutation(TrackMutation);
+  return (
+    <Modal opened onClose={() => props.onClose(false)} title="Tracking" centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void track({ itemId: props.itemId, carrier, code, url: url || null }).then((res) => {
+            if (!res.error) props.onClose(true);
+          });
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Carrier"
+            required
+            value={carrier}
+            onChange={(e) => setCarrier(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Tracking code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Tracking URL"
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.currentTarget.value)}
+          />
+          <ErrorAlert error={state.error} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={state.fetching}>
+              Save tracking
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
