@@ -14,7 +14,7 @@ const transportOnly = [
 ];
 
 export default tseslint.config(
-  { ignores: ['src/generated/**', 'node_modules/**', 'data/**', 'coverage/**'] },
+  { ignores: ['src/generated/**', 'dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
