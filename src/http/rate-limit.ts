@@ -30,6 +30,8 @@ export type RateDecision = {
 };
 
 export interface RateLimitStore {
+  /** Where the counters live (readiness checks Redis only when it is configured). */
+  readonly kind?: 'memory' | 'redis';
   consume(key: string, limit: number): Promise<RateDecision>;
   /** Resolves once the shared store is reachable (at once in memory). */
   ready(timeoutMs?: number): Promise<boolean>;
@@ -72,6 +74,7 @@ export function createRateLimitStore(options: {
     return limiter;
   };
   return {
+    kind: redis ? 'redis' : 'memory',
     async consume(key, limit) {
       const decision = (res: RateLimiterRes, allowed: boolean): RateDecision => ({
         limit,
