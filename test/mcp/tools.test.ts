@@ -44,6 +44,8 @@ const TOOL_NAMES = [
   'create_store_session',
   'ingest_engine_event',
   'ingest_engine_webhook',
+  // Additive to the spec's 28: test keys move their own test orders through fulfilment.
+  'advance_test_order',
 ];
 const IDEMPOTENT = [
   'adjust_customer_coins',
@@ -86,7 +88,7 @@ async function makeWorld() {
 }
 
 describe('tools/list', () => {
-  it('lists exactly the 28 tools of the spec, with hints and valid JSON Schemas', async () => {
+  it('lists exactly the 28 tools of the spec and the test helper, with hints and valid JSON Schemas', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...TOOL_NAMES].sort());
     const ajv = new Ajv2020({ strict: false });
@@ -133,7 +135,7 @@ describe('tools/list', () => {
   it('serves the manifest at GET /api/mcp/tools without a key', async () => {
     const res = await h.call('GET', '/api/mcp/tools');
     expect(res.status).toBe(200);
-    expect(res.body.tools).toHaveLength(28);
+    expect(res.body.tools).toHaveLength(TOOL_NAMES.length);
     expect(res.body.tools[0]).toMatchObject({
       name: 'get_health',
       scope: 'customers:read',
@@ -240,6 +242,7 @@ describe('tools/call', () => {
         { id: order.data.id },
         'not_found',
       ],
+      ['advance_test_order', { id: order.data.id }, { id: randomUUID() }, 'not_found'],
       ['cancel_order', { id: order.data.id }, { id: randomUUID() }, 'not_found'],
       [
         'create_store_session',
@@ -396,7 +399,7 @@ describe('the stdio entry', () => {
     const desktop = new Client({ name: 'desktop-test', version: '1.0.0' });
     await desktop.connect(transport);
     try {
-      expect((await desktop.listTools()).tools).toHaveLength(28);
+      expect((await desktop.listTools()).tools).toHaveLength(TOOL_NAMES.length);
       const health = await call(desktop, 'get_health');
       expect(health.data.sub_brand_id).toBe(world.p.subBrandId);
       const forbidden = await call(desktop, 'get_customer', { id: randomUUID() });
