@@ -106,10 +106,15 @@ describe('tools/list', () => {
       if (IDEMPOTENT.includes(tool.name) || reads) expect(a.idempotentHint, tool.name).toBe(true);
       else expect(a.idempotentHint, tool.name).toBe(false);
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
-      expect(() => ajv.compile(tool.outputSchema!), tool.name).not.toThrow();
+      expect(tool.outputSchema, tool.name).toBeUndefined(); // in the manifest (listing.ts)
       expect(tool.description!.length).toBeLessThan(700);
       expect(tool.description).toMatch(/scope /);
     }
+    // Issue 15: the whole list fits an agent's context, and no regex repeats a format.
+    const bytes = Buffer.byteLength(JSON.stringify(tools));
+    expect(bytes).toBeLessThanOrEqual(40 * 1024);
+    expect(JSON.stringify(tools)).not.toMatch(/"format":"(uuid|date-time)","pattern"/);
+    console.log(`tools/list: ${tools.length} tools, ${bytes} bytes`);
     const adjust = tools.find((t) => t.name === 'adjust_customer_coins')!;
     expect(adjust.inputSchema.required).toEqual(['id', 'delta']);
     expect(Object.keys(adjust.inputSchema.properties!)).toContain('idempotency_key');
@@ -264,10 +269,23 @@ describe('tools/call', () => {
       ],
     ];
     expect(cases.map((c) => c[0]).sort()).toEqual([...TOOL_NAMES].sort());
+    // Every result matches its output schema from the manifest, where the full schemas live.
+    const manifest = (await h.call('GET', '/api/mcp/tools')).body.tools as {
+      name: string;
+      outputSchema: object;
+    }[];
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    const outputOf = new Map(manifest.map((t) => [t.name, ajv.compile(t.outputSchema)]));
     for (const [name, valid, invalid, code] of cases) {
       const ok = await call(client, name, valid);
       expect(ok.isError, `${name}: ${ok.text}`).toBe(false);
       expect(ok.data, name).toBeDefined();
+      const matches = outputOf.get(name)!;
+      expect(
+        matches({ data: ok.data, ...(ok.page ? { page: ok.page } : {}) }),
+        `${name}: ${JSON.stringify(matches.errors)}`,
+      ).toBe(true);
       const bad = await call(client, name, invalid);
       expect(bad.isError, `${name} invalid`).toBe(true);
       expect(bad.code, `${name}: ${bad.text}`).toBe(code);
