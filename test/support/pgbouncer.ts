@@ -74,7 +74,9 @@ export async function startPgBouncer(targetUrl: string): Promise<PgBouncer> {
     } catch (error) {
       await client.end().catch(() => {});
       if (Date.now() > deadline || child.exitCode !== null)
-        throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${output}`);
+        throw new Error(`PgBouncer did not start: ${(error as Error).message}\n${output}`, {
+          cause: error,
+        });
       await new Promise((r) => setTimeout(r, 200));
     }
   }
