@@ -38,6 +38,7 @@ export const ROUTES: Route[] = [
   orders.getOrderReservation,
   orders.createStoreSession,
   testHelpers.advanceTestOrder,
+  engine.listEventDefinitions,
   engine.ingestEvent,
   engine.ingestWebhook,
 ];

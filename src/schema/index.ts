@@ -9,6 +9,7 @@ import './types/api-key.js';
 import './types/customer.js';
 import './types/wallet.js';
 import './types/event-definition.js';
+import './types/active-event-definitions.js';
 import './types/engine.js';
 import './types/catalog.js';
 import './types/catalog-admin.js';

@@ -44,8 +44,10 @@ const TOOL_NAMES = [
   'create_store_session',
   'ingest_engine_event',
   'ingest_engine_webhook',
-  // Additive to the spec's 28: test keys move their own test orders through fulfilment.
+  // Additive to the spec's 28: test keys move their own test orders through fulfilment, and the
+  // engine's active codes can be read.
   'advance_test_order',
+  'list_event_definitions',
 ];
 const IDEMPOTENT = [
   'adjust_customer_coins',
@@ -123,7 +125,7 @@ describe('tools/list', () => {
   it('narrows the list with ?read_only=true and ?tools=', async () => {
     const readOnly = await mcpClient(h, world.p.key, '?read_only=true');
     const names = (await readOnly.listTools()).tools.map((t) => t.name);
-    expect(names).toHaveLength(17);
+    expect(names).toHaveLength(18);
     expect(names).not.toContain('reserve_order');
     const refused = await call(readOnly, 'adjust_customer_coins', {
       id: world.customer.id,
@@ -255,6 +257,7 @@ describe('tools/call', () => {
         { customer_id: customer.id, ttl_seconds: 5 },
         'invalid_request',
       ],
+      ['list_event_definitions', {}, { code: 'spin' }, 'invalid_request'],
       [
         'ingest_engine_event',
         { event_code: 'spin', data: { externalUserId: 'player-1' } },
