@@ -18,6 +18,7 @@ export default tseslint.config(
   {
     ignores: [
       'src/generated/**',
+      'dist/**',
       'node_modules/**',
       'data/**',
       'coverage/**',

@@ -8,8 +8,10 @@ import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
 import { createGraphQLHandler } from './graphql/yoga.js';
 import { authenticate, requirePrincipal } from './http/authenticate.js';
 import { DatabaseHealth } from './http/db-outage.js';
+import { corsFor } from './http/cors.js';
 import { asAppError } from './http/error-response.js';
 import { locals } from './http/locals.js';
+import { probesRouter } from './http/probes.js';
 import { rateLimit, type RateLimitStore } from './http/rate-limit.js';
 import { graphqlCharge, mcpCharge, refuseCharged } from './http/request-charge.js';
 import { requestId } from './http/request-id.js';
@@ -21,6 +23,7 @@ import { READ_TOOLS } from './mcp/tools.js';
 import { docsRouter } from './pages/docs.js';
 import { storeRouter } from './pages/store.js';
 import { guidePage } from './pages/guide.js';
+import { landingPage } from './pages/landing.js';
 import { OperationStore } from './rest/execute-operation.js';
 import { FAMILIES, familyOfPath, type Family } from './rest/families/index.js';
 import { buildOpenApi } from './rest/openapi.js';
@@ -41,6 +44,8 @@ export type AppDeps = {
   graphiql?: boolean;
   /** How many proxies' X-Forwarded-For to trust when reading the client address. */
   trustProxy?: number;
+  /** Browser origins allowed by CORS (none by default). */
+  corsOrigins?: string[];
   now?: () => Date;
   routes?: Route[];
   /** The engine's claim time-out, and test faults. */
@@ -76,7 +81,11 @@ export function createApp(deps: AppDeps): Express {
   app.locals.databaseHealth = databaseHealth;
   app.disable('x-powered-by');
   app.set('trust proxy', deps.trustProxy ?? 0);
-  app.use(requestId, requestLog(deps.logger), authenticate(deps.prisma));
+  const cors = corsFor(deps.corsOrigins ?? []);
+  if (cors) app.use(cors); // first: a preflight needs no key and spends no budget
+  app.use(requestId, requestLog(deps.logger));
+  app.use(probesRouter({ prisma: deps.prisma, rateLimits: deps.rateLimits })); // no key, no budget
+  app.use(authenticate(deps.prisma));
   // The backoffice: its pages, assets and sign-in (which throttles itself), before the limiter.
   app.use(
     backofficeRouter({
@@ -97,6 +106,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.get('/openapi.json', (_req, res) => void res.json(openapi.partner));
   app.get('/openapi/establishment.json', (_req, res) => void res.json(openapi.establishment));
+  app.get(
+    '/',
+    landingPage({ graphiql: deps.graphiql ?? false, publicBaseUrl: deps.publicBaseUrl }),
+  );
   app.use(docsRouter());
   app.use(storeRouter({ prisma: deps.prisma, now }));
   app.get(

@@ -5,6 +5,40 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A yes/no variable: 1/true/yes or 0/false/no, nothing else (a typo must not read as "no"). */
+const flag = z
+  .string()
+  .toLowerCase()
+  .pipe(
+    z.enum(['1', 'true', 'yes', '0', 'false', 'no'], {
+      message: 'must be 1/true/yes or 0/false/no',
+    }),
+  )
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** `*`, or a comma-separated list of origins such as https://app.example.com. */
+const origins = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.union([
+        z.literal('*'),
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[^/\s]+$/,
+            'each origin must be scheme://host[:port], without a path',
+          ),
+      ]),
+    ),
+  );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -30,6 +64,12 @@ const envSchema = z.object({
   // Read where store sessions are signed (domain/store-sessions); validated here so a weak
   // secret stops the server at start rather than signing with it.
   STORE_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The demo tenant on a fresh database. Default: on for the embedded database only. */
+  DEMO: flag.optional(),
+  /** Browser origins allowed to call the API (CORS). Unset: none. */
+  CORS_ORIGINS: origins.optional(),
+  /** Named prepared statements on PostgreSQL; false behind PgBouncer < 1.21 in transaction mode. */
+  DATABASE_PREPARED_STATEMENTS: flag.default(true),
 });
 
 export type Config = {
@@ -45,6 +85,10 @@ export type Config = {
   poolSize: number;
   workers: number;
   engineClaimTimeoutMs: number;
+  /** Create the demo tenant on a fresh database (and show its key, outside production). */
+  demo: boolean;
+  corsOrigins: string[];
+  preparedStatements: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -76,5 +120,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: e.DATABASE_POOL_SIZE,
     workers: e.WEB_CONCURRENCY,
     engineClaimTimeoutMs: e.ENGINE_CLAIM_TIMEOUT_MS,
+    // The demo belongs to the embedded database a developer starts with, or to an explicit DEMO=1;
+    // a production PostgreSQL never gets a tenant and a key nobody asked for.
+    demo: e.DEMO ?? !e.DATABASE_URL,
+    corsOrigins: e.CORS_ORIGINS ?? [],
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
   };
 }

@@ -9,7 +9,17 @@ export function createLogger(level: string): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     // Defence in depth: no code path logs a key, but a stray object with one is scrubbed.
     redact: {
-      paths: ['authorization', '*.authorization', 'headers.authorization', 'key', '*.apiKey'],
+      paths: [
+        'authorization',
+        '*.authorization',
+        'headers.authorization',
+        'key',
+        '*.apiKey',
+        'password',
+        '*.password',
+        'connectionString',
+        '*.connectionString',
+      ],
       censor: '[redacted]',
     },
   });

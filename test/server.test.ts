@@ -15,7 +15,7 @@ describe('a fresh start', () => {
     const dbName = `rewards_fresh_${process.pid}_${Date.now()}`;
     const env: Record<string, string> =
       TEST_DB === 'postgres'
-        ? { DATABASE_URL: await createDatabase(dbName) }
+        ? { DATABASE_URL: await createDatabase(dbName), DEMO: '1' } // on PostgreSQL only on request
         : { DATA_DIR: dataDir };
     try {
       const server = await startServerProcess(env);

@@ -1,16 +1,18 @@
 // Opens the one database: embedded PGlite when no DATABASE_URL is given, PostgreSQL otherwise.
-// Same migrations and same code on both; migrations are applied on open.
+// Same migrations and same code on both; pending migrations are applied on open (or refused, for
+// tools that must not change the schema behind a running server's back).
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
-import { applyMigrations } from './schema-engine.js';
+import { MigrationsPendingError, pendingMigrations, type SqlQuery } from './migration-status.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -31,13 +33,36 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** Who holds the PGlite folder, for the message another process gets ('server', 'admin CLI'). */
   holder?: string;
+  /** Pending migrations: apply them (default), or refuse with MigrationsPendingError. */
+  migrate?: 'apply' | 'refuse';
+  /**
+   * Named prepared statements on PostgreSQL (default true). Off behind a pooler that cannot keep
+   * them per client, such as PgBouncer before 1.21 in transaction mode.
+   */
+  preparedStatements?: boolean;
 };
 
 /** The project root, where prisma/ lives, whatever the working directory. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options);
+  return options.url ? openPostgres(options.url, options) : openPglite(options);
+}
+
+/**
+ * Brings the schema up to date, or refuses. The schema engine (WASM, seconds to load) is loaded
+ * only when a migration is pending, so opening an up-to-date database is fast.
+ */
+async function migrate(
+  query: SqlQuery,
+  adapter: () => SqlMigrationAwareDriverAdapterFactory,
+  mode: DatabaseOptions['migrate'],
+): Promise<string[]> {
+  const pending = await pendingMigrations(query, PROJECT_ROOT);
+  if (!pending.length) return [];
+  if (mode === 'refuse') throw new MigrationsPendingError(pending);
+  const { applyMigrations } = await import('./schema-engine.js');
+  return applyMigrations(adapter(), PROJECT_ROOT);
 }
 
 /**
@@ -45,31 +70,39 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * migration advisory lock on its session and does not release it, so on a shared pool the lock
  * would outlive the migration and make every other starting process time out.
  */
-async function migratePostgres(url: string): Promise<string[]> {
+async function migratePostgres(url: string, mode: DatabaseOptions['migrate']): Promise<string[]> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
-    return await applyMigrations(new PrismaPg(pool), PROJECT_ROOT);
+    return await migrate(
+      (sql) => pool.query(sql),
+      () => new PrismaPg(pool),
+      mode,
+    );
   } finally {
     await pool.end();
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const appliedMigrations = await migratePostgres(url);
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const appliedMigrations = await migratePostgres(url, options.migrate);
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: options.poolSize ?? 10,
     // A request never waits more than 10 s on a row lock (a hot wallet, an in-flight
     // idempotency key): it fails with lock_not_available and the client may retry.
     options: '-c lock_timeout=10000',
   });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead
   // Named prepared statements: PostgreSQL parses and plans each distinct statement once per
-  // connection instead of on every call (the ledger's statement is not cheap to plan).
-  const adapter = new PrismaPg(pool, {
-    statementNameGenerator: (query) =>
-      `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`,
-  });
+  // connection instead of on every call (the ledger's statement is not cheap to plan). Without
+  // them (a transaction-mode pooler) every statement is sent unnamed, parsed and planned each time.
+  const adapter =
+    options.preparedStatements === false
+      ? new PrismaPg(pool)
+      : new PrismaPg(pool, {
+          statementNameGenerator: (query) =>
+            `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`,
+        });
   const prisma = new PrismaClient({ adapter });
   return {
     prisma,
@@ -96,7 +129,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       : new PGlite(path.join(path.resolve(options.dataDir ?? './data'), 'pglite'), { extensions });
     await client.waitReady;
     const adapter = new PrismaPGlite(client);
-    const appliedMigrations = await applyMigrations(adapter, PROJECT_ROOT);
+    const appliedMigrations = await migrate(
+      (sql) => client.query(sql),
+      () => adapter,
+      options.migrate,
+    );
     const prisma = new PrismaClient({ adapter });
     return {
       prisma,

@@ -10,6 +10,9 @@ import {
 } from '@prisma/driver-adapter-utils';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
+import { MIGRATIONS_DIR } from './migration-status.js';
+
+export { MIGRATIONS_DIR };
 
 const require = createRequire(import.meta.url);
 let loaded: Promise<typeof bindings> | undefined;
@@ -36,7 +39,6 @@ function loadBindings(): Promise<typeof bindings> {
 }
 
 export const SCHEMA_PATH = 'prisma/schema.prisma';
-export const MIGRATIONS_DIR = 'prisma/migrations';
 
 export async function openSchemaEngine(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,

@@ -30,6 +30,8 @@ export type RateDecision = {
 };
 
 export interface RateLimitStore {
+  /** Where the counters live (readiness checks Redis only when it is configured). */
+  readonly kind?: 'memory' | 'redis';
   /** Spends `units` (default 1) of the key's budget of `limit` per window. */
   consume(key: string, limit: number, units?: number): Promise<RateDecision>;
   /** Resolves once the shared store is reachable (at once in memory). */
@@ -73,6 +75,7 @@ export function createRateLimitStore(options: {
     return limiter;
   };
   return {
+    kind: redis ? 'redis' : 'memory',
     async consume(key, limit, units = 1) {
       const decision = (res: RateLimiterRes, allowed: boolean): RateDecision => ({
         limit,

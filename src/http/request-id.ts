@@ -4,9 +4,17 @@ import { locals } from './locals.js';
 
 export const newRequestId = (): string => `req_${randomBytes(16).toString('hex')}`;
 
+/**
+ * A client's own X-Request-Id, when well formed (8-128 characters of letters, digits and
+ * `._:-`: UUIDs, ULIDs, trace ids), so one id follows the call through both systems' logs.
+ * Anything else is replaced, never echoed: it would land in our logs and headers.
+ */
+const CLIENT_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+
 /** Every response carries x-request-id; the error envelope and the log line repeat it. */
-export const requestId: RequestHandler = (_req, res, next) => {
-  const id = newRequestId();
+export const requestId: RequestHandler = (req, res, next) => {
+  const given = req.get('x-request-id');
+  const id = given && CLIENT_REQUEST_ID.test(given) ? given : newRequestId();
   locals(res).requestId = id;
   locals(res).startedAt = process.hrtime.bigint();
   res.setHeader('x-request-id', id);

@@ -2,6 +2,7 @@
 // its input the route's path, query and body fields in one object (the same zod schemas), its
 // output the route's wire body. No tool is written by hand.
 import { z } from 'zod';
+import { AppError } from '../domain/errors.js';
 import { jsonSchema } from '../rest/openapi.js';
 import type { Route } from '../rest/route.js';
 import { ROUTES } from '../rest/table.js';
@@ -120,11 +121,23 @@ export const READ_TOOLS: ReadonlySet<string> = new Set(
 
 export type ToolSelection = { readOnly: boolean; names: ReadonlySet<string> | null };
 
-/** `?read_only=true` and `?tools=a,b`: narrow what a connection lists and may call. */
+const BOOLEAN: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/**
+ * `?read_only=true` and `?tools=a,b`: narrow what a connection lists and may call. `read_only` is
+ * true/1 or false/0 and nothing else: a `TRUE` or `yes` silently read as false would hand write
+ * tools to a client that asked for none.
+ */
 export function selectionOf(query: Record<string, unknown>): ToolSelection {
   const names = typeof query.tools === 'string' && query.tools.trim() ? query.tools : null;
+  const readOnly = query.read_only === undefined ? false : BOOLEAN[String(query.read_only)];
+  if (readOnly === undefined || Array.isArray(query.read_only))
+    throw new AppError(
+      'invalid_request',
+      `read_only must be true or false (or 1 or 0), not ${JSON.stringify(query.read_only)}.`,
+    );
   return {
-    readOnly: query.read_only === 'true' || query.read_only === '1',
+    readOnly,
     names: names ? new Set(names.split(',').map((n) => n.trim())) : null,
   };
 }

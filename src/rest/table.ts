@@ -7,6 +7,7 @@ import * as customers from './routes/partner/customers.js';
 import * as engine from './routes/partner/engine.js';
 import * as orders from './routes/partner/orders.js';
 import { getHealth } from './routes/partner/system.js';
+import * as testHelpers from './routes/partner/test-helpers.js';
 import * as wallet from './routes/partner/wallet.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
 import * as establishments from './routes/establishment/establishments.js';
@@ -40,6 +41,8 @@ export const ROUTES: Route[] = [
   orders.updateOrderShipping,
   orders.getOrderReservation,
   orders.createStoreSession,
+  testHelpers.advanceTestOrder,
+  engine.listEventDefinitions,
   engine.ingestEvent,
   engine.ingestWebhook,
   // The establishment API (at the root).

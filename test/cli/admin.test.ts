@@ -3,10 +3,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin.js';
 import { acquireDataDirLock } from '../../src/db/data-dir-lock.js';
-import { startHarness, type Harness } from '../support/harness.js';
+import { openDatabase } from '../../src/db/database.js';
+import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
+import { startServerProcess } from '../support/server-process.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -138,7 +140,10 @@ describe('npm run admin -- … --json', () => {
     ).toBe(true);
     expect((await h.call('GET', '/api/v1/stores', { key })).body.data).toHaveLength(1);
     const catalogs = await h.call('GET', '/api/v1/catalogs', { key });
-    expect(catalogs.body.data.map((c: { name: string }) => c.name)).toEqual(['Demo rewards']);
+    // Other test files may add platform-wide catalogs on a shared PostgreSQL: look for the demo's.
+    const names = catalogs.body.data.map((c: { name: string }) => c.name);
+    expect(names).toContain('Demo rewards');
+    expect(names).not.toContain('Summer proposal'); // the pending proposal
     expect(
       await h.db.prisma.catalog.count({
         where: { subBrandId: first.json.sub_brand_id, status: 'pending' },
@@ -202,30 +207,189 @@ describe('npm run admin -- … --json', () => {
   });
 });
 
-describe('the CLI as a process on the embedded database', () => {
-  it('runs through npm and refuses clearly while another process holds the data folder', async () => {
+describe('list and show', () => {
+  it('lists and shows brands, sub-brands, keys and definitions, never a key secret', async () => {
+    const brand = await admin('brand', 'create', '--name', 'Listed');
+    const sub = await admin('sub-brand', 'create', '--brand', brand.json.id, '--name', 'Listed ES');
+    const key = await admin(
+      'key',
+      'create',
+      '--sub-brand',
+      sub.json.id,
+      '--env',
+      'test',
+      '--scopes',
+      'all',
+    );
+    const definition = await admin(
+      'definition',
+      'create',
+      '--sub-brand',
+      sub.json.id,
+      '--code',
+      'win',
+      '--points',
+      '5',
+    );
+
+    const brands = await admin('brand', 'list');
+    expect(brands.json.brands).toContainEqual(
+      expect.objectContaining({ id: brand.json.id, name: 'Listed', sub_brands: 1 }),
+    );
+    expect((await admin('brand', 'show', brand.json.id)).json).toMatchObject({
+      id: brand.json.id,
+      sub_brands: [{ id: sub.json.id, name: 'Listed ES' }],
+    });
+    expect((await admin('sub-brand', 'list', '--brand', brand.json.id)).json.sub_brands).toEqual([
+      expect.objectContaining({ id: sub.json.id, name: 'Listed ES', is_demo: false }),
+    ]);
+    expect((await admin('sub-brand', 'show', sub.json.id)).json).toMatchObject({
+      id: sub.json.id,
+      api_keys: 1,
+      event_definitions: 1,
+    });
+    const keys = await admin('key', 'list', '--sub-brand', sub.json.id);
+    expect(keys.json.keys).toEqual([
+      expect.objectContaining({ id: key.json.id, environment: 'test', revoked_at: null }),
+    ]);
+    expect(JSON.stringify(keys.json)).not.toContain(key.json.key.slice(12));
+    expect(keys.json.keys[0].prefix).toBe(`${key.json.key.slice(0, 13)}…`);
+    await admin('key', 'revoke', key.json.id);
+    expect((await admin('key', 'show', key.json.id)).json.revoked_at).toEqual(expect.any(String));
+    expect(
+      (await admin('definition', 'list', '--sub-brand', sub.json.id)).json.definitions,
+    ).toEqual([
+      expect.objectContaining({ id: definition.json.id, code: 'win', points: 5, active: true }),
+    ]);
+    await admin('definition', 'deactivate', definition.json.id);
+    expect(
+      (await admin('definition', 'list', '--sub-brand', sub.json.id, '--active')).json.definitions,
+    ).toEqual([]);
+    expect((await admin('definition', 'show', definition.json.id)).json).toMatchObject({
+      code: 'win',
+      active: false,
+      version: 2,
+    });
+
+    // Text for people: one line per row.
+    const text = await runAdmin(['key', 'list', '--sub-brand', sub.json.id], h.db.prisma);
+    expect(text.out).toMatch(new RegExp(`^${key.json.id}  svc_test_\\w*…  test  revoked  `));
+  });
+
+  it.each([
+    ['brand', 'show', '01a00000-0000-7000-8000-000000000000'],
+    ['sub-brand', 'show', 'nope'],
+    ['key', 'list', '--sub-brand', '01a00000-0000-7000-8000-000000000000'],
+    ['definition', 'show', '01a00000-0000-7000-8000-000000000000'],
+  ])('%s %s of an unknown id is not_found', async (...argv) => {
+    const result = await admin(...argv);
+    expect(result).toMatchObject({ code: 1, json: { error: { code: 'not_found' } } });
+  });
+});
+
+describe('--help', () => {
+  it('lists every command, and each command explains itself', async () => {
+    const general = await runAdmin(['--help']);
+    expect(general).toMatchObject({ code: 0, stream: 'stdout' });
+    for (const name of ['brand list', 'key show', 'definition list', 'demo'])
+      expect(general.out).toContain(`  ${name} `);
+    const one = await runAdmin(['key', 'create', '--help']);
+    expect(one.code).toBe(0);
+    expect(one.out).toMatch(
+      /^Mint an API key.*\n\nUsage: npm run admin -- key create --sub-brand ID/s,
+    );
+    expect((await runAdmin(['help', 'brand', 'show'])).out).toContain('brand show ID');
+  });
+});
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The CLI as an operator runs it. */
+const cli = (env: Record<string, string>, ...args: string[]) => {
+  const started = performance.now();
+  // What `npm run admin` runs, without npm's own start-up on top.
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    cwd: ROOT,
+  });
+  return { ...result, ms: Math.round(performance.now() - started) };
+};
+
+describe.runIf(TEST_DB === 'pglite')('the CLI as a process on the embedded database', () => {
+  it('refuses an unmigrated folder, then works alone, beside a running server, and says who holds the folder', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'rewards-cli-'));
-    const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' };
-    const run = (...args: string[]) =>
-      spawnSync('npm', ['run', '-s', 'admin', '--', ...args, '--json'], {
-        env,
-        encoding: 'utf8',
-        cwd: path.resolve(import.meta.dirname, '../..'),
-      });
+    const env = { DATA_DIR: dataDir };
 
-    const ok = run('brand', 'create', '--name', 'Proc');
-    expect(ok.status).toBe(0);
-    expect(Object.keys(JSON.parse(ok.stdout))).toEqual(['id']);
-
-    const lock = await acquireDataDirLock(dataDir, 'server'); // as a running server would
+    // A database behind the code: a clear message, and nothing changed.
+    const fresh = cli(env, 'brand', 'list', '--json');
+    expect(fresh.status, fresh.stderr).toBe(1);
+    expect(JSON.parse(fresh.stdout).error).toMatchObject({
+      code: 'migrations_pending',
+      message: expect.stringMatching(/not applied .*npm run db:migrate/),
+    });
+    // The server migrates on start and then holds the folder; the CLI's commands run in it.
+    const server = await startServerProcess(env);
     try {
-      const busy = run('brand', 'create', '--name', 'Blocked');
+      const ok = cli(env, 'brand', 'create', '--name', 'Proc', '--json');
+      expect(ok.status, ok.stderr).toBe(0);
+      const brandId = JSON.parse(ok.stdout).id;
+      const listed = cli(env, 'brand', 'list', '--json');
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(JSON.parse(listed.stdout).brands.map((b: { id: string }) => b.id)).toContain(brandId);
+      const created = cli(
+        env,
+        'sub-brand',
+        'create',
+        '--brand',
+        brandId,
+        '--name',
+        'Via server',
+        '--json',
+      );
+      expect(created.status, created.stderr).toBe(0);
+      const usage = cli(env, 'sub-brand', 'create', '--json');
+      expect(usage.status).toBe(2);
+      expect(JSON.parse(usage.stdout).error.code).toBe('usage');
+      console.log(`admin CLI beside a running server: brand list ${listed.ms} ms`);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+
+    const alone = cli(env, 'sub-brand', 'list', '--json');
+    expect(JSON.parse(alone.stdout).sub_brands.map((s: { name: string }) => s.name)).toContain(
+      'Via server',
+    );
+    console.log(`admin CLI alone on PGlite: sub-brand list ${alone.ms} ms`);
+
+    // Another holder without a server's socket (a second CLI, a migration): it names the holder.
+    const lock = await acquireDataDirLock(dataDir, 'migration script');
+    try {
+      const busy = cli(env, 'brand', 'create', '--name', 'Blocked', '--json');
       expect(busy.status).toBe(1);
       const { error } = JSON.parse(busy.stdout);
-      expect(error.message).toMatch(/in use by the server \(pid \d+\)/);
+      expect(error.message).toMatch(/in use by the migration script \(pid \d+\)/);
       expect(error.message).toMatch(/DATABASE_URL/);
     } finally {
       await lock.release();
     }
+
+    // The code moves ahead of the database (a migration it has not run): refused, named.
+    const db = await openDatabase({ dataDir });
+    const [last] = await db.prisma.$queryRawUnsafe<{ migration_name: string }[]>(
+      'DELETE FROM _prisma_migrations WHERE migration_name = (SELECT max(migration_name) FROM _prisma_migrations) RETURNING migration_name',
+    );
+    await db.close();
+    const behind = cli(env, 'brand', 'list');
+    expect(behind.status).toBe(1);
+    expect(behind.stderr).toContain(`1 migration(s) not applied (${last!.migration_name})`);
+  }, 180_000);
+});
+
+describe.runIf(TEST_DB === 'postgres')('the CLI as a process on PostgreSQL', () => {
+  it('works beside the servers, any time', async () => {
+    const listed = cli({ DATABASE_URL: inject('databaseUrl') }, 'brand', 'list', '--json');
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(Array.isArray(JSON.parse(listed.stdout).brands)).toBe(true);
+    console.log(`admin CLI on PostgreSQL: brand list ${listed.ms} ms`);
   }, 60_000);
 });

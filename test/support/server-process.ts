@@ -1,4 +1,5 @@
-// Starts `src/server.ts` as its own process, as `npm start` does, and reads what it prints.
+// Starts the server as its own process, as `npm start` (src/server.ts through tsx) or production
+// (`node dist/server.js`) does, and reads what it prints.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -8,6 +9,8 @@ export type ServerProcess = {
   child: ChildProcess;
   url: string;
   output: () => string;
+  /** From spawn to the 'listening' line. */
+  startedInMs: number;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 };
@@ -15,8 +18,11 @@ export type ServerProcess = {
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 45_000,
+  entry: 'source' | 'dist' = 'source',
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const spawnedAt = performance.now();
+  const args = entry === 'dist' ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -48,6 +54,7 @@ export async function startServerProcess(
   return {
     child,
     url,
+    startedInMs: Math.round(performance.now() - spawnedAt),
     output: () => out,
     stop: () => {
       child.kill('SIGTERM');

@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { listDefinitions } from './read-definitions.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { valueFingerprint } from '../fingerprint.js';
@@ -80,8 +81,18 @@ export async function preflight(
   delivery: Omit<Delivery, 'idempotencyKey'>,
 ): Promise<Definition> {
   const definition = await findActiveDefinition(db, tenant, delivery.eventCode);
-  if (!definition)
-    throw new AppError('not_found', `No active event definition with code ${delivery.eventCode}.`);
+  if (!definition) {
+    // Name the codes that would work: the caller can fix the call without another lookup.
+    const active = await listDefinitions(db, { subBrandId: tenant.subBrandId, activeOnly: true });
+    const codes = active.map((d) => d.code);
+    throw new AppError(
+      'not_found',
+      `No active event definition with code ${delivery.eventCode}. ` +
+        (codes.length
+          ? `Active codes: ${codes.join(', ')}.`
+          : 'This sub-brand has no active definitions.'),
+    );
+  }
   if (delivery.pointsOverride !== undefined) {
     if (!definition.allowPointsOverride) {
       throw new AppError(

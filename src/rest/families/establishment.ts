@@ -144,7 +144,7 @@ export const establishment: Family = {
               properties: { field: { type: 'string' }, message: { type: 'string' } },
             },
           },
-          requestId: { type: 'string', pattern: '^req_[0-9a-f]{32}$' },
+          requestId: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
         },
       },
       FieldErrors: {

@@ -57,7 +57,11 @@ export const partner: Family = {
                 type: 'string',
                 description: 'For people: says what was wrong and, for bad input, which field.',
               },
-              request_id: { type: 'string', pattern: '^req_[0-9a-f]{32}$' },
+              request_id: {
+                type: 'string',
+                description: 'Ours (req_<32 hex>), or a well-formed X-Request-Id the client sent.',
+                pattern: '^[A-Za-z0-9._:-]{8,128}$',
+              },
             },
           },
         },

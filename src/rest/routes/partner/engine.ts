@@ -137,3 +137,42 @@ export const ingestWebhook = defineRoute({
   }),
   result: (data) => ({ data: snakeKeys(data.deliverEngineWebhook) }),
 });
+
+const activeDefinition = z.object({
+  code: z.string().describe('The event_code to send to ingest_engine_event.'),
+  points: z.number().int().describe('Coins granted (negative: removed) per completed event.'),
+  player_id_field: z
+    .string()
+    .describe("The field of the event's data holding the player's external_id."),
+  idempotency_key_field: z
+    .string()
+    .nullable()
+    .describe('Webhooks: the payload field used as idempotency key (null: event_id, then id).'),
+  allow_points_override: z.boolean(),
+  constraints: z
+    .record(z.string(), z.unknown())
+    .describe('starts_at, ends_at, max_daily_per_player, cooldown_seconds, as set.'),
+  version: z.number().int(),
+});
+
+export const listEventDefinitions = defineRoute({
+  name: 'list_event_definitions',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/engine/definitions',
+  scope: 'engine:events',
+  tag: 'Engine',
+  summary: 'List the active event definitions',
+  description:
+    'The event codes your sub-brand accepts, with their points, player-id field and limits: what ' +
+    'ingest_engine_event needs. Definitions are authored by the operator; inactive ones are not listed.',
+  hints: { readOnly: true, idempotent: true },
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.array(activeDefinition),
+  errors: [],
+  operation: `query ActiveEventDefinitions { activeEventDefinitions {
+    code points playerIdField idempotencyKeyField allowPointsOverride constraints version } }`,
+  variables: () => ({}),
+  result: (data) => ({ data: snakeKeys(data.activeEventDefinitions, new Set(['constraints'])) }),
+});

@@ -1,0 +1,28 @@
+// Test helpers for partners: fulfilment of their own test orders, so the guide's last steps
+// (shipping, delivery) can be tried with a test key alone.
+import { defineRoute } from '../../route.js';
+import { ORDER_SELECTION, orderRecord, wire } from './orders.js';
+import { idParams } from './wire.js';
+
+export const advanceTestOrder = defineRoute({
+  name: 'advance_test_order',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/test-helpers/orders/{id}/advance',
+  scope: 'orders:update',
+  tag: 'Orders',
+  summary: 'Advance a test order (test keys)',
+  description:
+    'Test keys only (a live key is 403 forbidden): moves one of your test orders one fulfilment step, pending → ' +
+    'processing → shipped → delivered, as the operator does for live orders. Shipping gives untracked lines a test ' +
+    'carrier and tracking code. A delivered or cancelled order is 409 invalid_transition. The id is the order\u2019s.',
+  hints: {},
+  params: idParams,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: orderRecord,
+  errors: ['forbidden', 'invalid_transition'],
+  operation: `mutation AdvanceTestOrder($id: ID!) { advanceTestOrder(id: $id) { ${ORDER_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => ({ data: wire(data.advanceTestOrder) }),
+});

@@ -1,0 +1,149 @@
+// Starting one server process: the database (migrated), the demo tenant when configured, the
+// HTTP app, the admin socket on the embedded database, and the stop that drains them. Loaded by
+// server.ts after the configuration is known to be good, so a bad one fails at once.
+import cluster from 'node:cluster';
+import type { Server } from 'node:http';
+import { createApp } from './app.js';
+import { serveAdminSocket } from './cli/admin-socket.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { createDemoOperator } from './domain/staff/demo-operator.js';
+import { sweepExpiredRevocations } from './domain/store-sessions/store-session.js';
+import { ensureDemo } from './domain/tenancy/ensure-demo.js';
+import { createRateLimitStore } from './http/rate-limit.js';
+import { configureHttpServer } from './http/server-options.js';
+import type { Logger } from './logger.js';
+import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
+
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
+export async function startServer(config: Config, logger: Logger) {
+  const db = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+    holder: 'server',
+    preparedStatements: config.preparedStatements,
+  });
+  if (db.appliedMigrations.length)
+    logger.info({ msg: 'migrations applied', migrations: db.appliedMigrations });
+  // In a cluster the primary made the demo tenant; workers never do.
+  const demo = cluster.isWorker || !config.demo ? null : await demoOnFreshDatabase(db.prisma);
+  // The backoffice's demo operator: embedded database only, never a production one.
+  const operator =
+    demo?.created && db.kind === 'pglite' ? await createDemoOperator(db.prisma) : null;
+  // The embedded database belongs to this process; the admin CLI reaches it through us.
+  const adminSocket =
+    db.kind === 'pglite' ? await serveAdminSocket(config.dataDir, db.prisma) : null;
+
+  const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, logger });
+  if (!(await rateLimits.ready())) {
+    logger.warn({ msg: 'Redis not reachable yet: rate limits count per process until it is' });
+  }
+  const app = createApp({
+    prisma: db.prisma,
+    logger,
+    rateLimits,
+    publicBaseUrl: config.publicBaseUrl,
+    graphiql: !config.production,
+    trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
+    engine: { claimTimeoutMs: config.engineClaimTimeoutMs },
+  });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = configureHttpServer(
+      app.listen(config.port, config.host, () => resolve(s)).on('error', reject),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = config.publicBaseUrl ?? `http://localhost:${port}`;
+  const sweep = setInterval(() => {
+    sweepExpiredIdempotencyRecords(db.prisma).catch((err) =>
+      logger.warn({ msg: 'idempotency sweep failed', err }),
+    );
+    sweepExpiredRevocations(db.prisma).catch((err) =>
+      logger.warn({ msg: 'store session revocation sweep failed', err }),
+    );
+  }, SWEEP_EVERY_MS).unref();
+
+  // The banner before the 'listening' line: whoever waits for that line has the key by then.
+  if (demo) welcome(config, logger, base, demo, operator);
+  logger.info({
+    msg: 'listening',
+    url: base,
+    database: describe(db, config),
+    rate_limits: config.redisUrl ? 'redis' : 'memory',
+  });
+
+  const stop = async () => {
+    clearInterval(sweep);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve()); // stop accepting; finish what is in flight
+      server.closeIdleConnections();
+    });
+    await rateLimits.close();
+    await adminSocket?.close();
+    await db.close();
+  };
+  return { server, port, base, stop, db };
+}
+
+/** The demo tenant, created when the database has no tenant yet: `npm start` then just works. */
+export async function demoOnFreshDatabase(prisma: Database['prisma']) {
+  const fresh = (await prisma.subBrand.count({ where: { isPlatform: false } })) === 0;
+  return fresh ? ensureDemo(prisma) : null;
+}
+
+function describe(db: Database, config: Config): string {
+  return db.kind === 'pglite'
+    ? `embedded PGlite in ${config.dataDir}`
+    : 'PostgreSQL (DATABASE_URL)';
+}
+
+/**
+ * The demo's key is for the person at the terminal of a development start. In production
+ * (NODE_ENV=production, e.g. DEMO=1 on a staging PostgreSQL) stdout is a log stream, and secrets
+ * never go to logs: the tenant is created, and the log says how to mint a key.
+ */
+export function welcome(
+  config: Config,
+  logger: Logger,
+  base: string,
+  demo: { subBrandId: string; apiKey: { key: string } },
+  operator?: Operator | null,
+) {
+  if (!config.production) return printWelcome(base, demo.apiKey.key, demo.subBrandId, operator);
+  logger.info({
+    msg: 'demo tenant created; mint a key for it with `npm run admin -- demo`',
+    sub_brand_id: demo.subBrandId,
+    ...(operator ? { demo_operator: operator.email } : {}), // never its password
+  });
+}
+
+type Operator = { email: string; password: string };
+
+function printWelcome(base: string, key: string, subBrandId: string, operator?: Operator | null) {
+  process.stdout.write(
+    [
+      ...(operator
+        ? [
+            '',
+            `Backoffice: ${base}/admin`,
+            `  e-mail:   ${operator.email}`,
+            `  password: ${operator.password}   (shown once; more staff: npm run admin -- user create …)`,
+          ]
+        : []),
+      '',
+      'A demo tenant was created on this fresh database.',
+      `  sub-brand: ${subBrandId}`,
+      `  test key:  ${key}   (shown once; mint more with: npm run admin -- demo)`,
+      '',
+      'Try it:',
+      `  curl -s ${base}/api/v1/health -H "Authorization: Bearer ${key}"`,
+      '',
+      `Reference: ${base}/docs   Guide: ${base}/api/v1/guide   GraphQL: ${base}/graphql`,
+      '',
+    ].join('\n'),
+  );
+}
