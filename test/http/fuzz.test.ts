@@ -321,6 +321,9 @@ const documented = (code: unknown, status: number) =>
 /** Problems with one answer of a route of `family` (empty when it is fine). */
 function restProblems(family: Route['family'], a: Answer, path = ''): string[] {
   if (a.status >= 500) return [`${a.status} ${a.text.slice(0, 200)}`];
+  // A dot segment (`..`, `%2e%2e`) moves the URL out of the route's API (to `/`, the landing
+  // page, or an unknown path in the partner envelope): not this route's answer to judge.
+  if (/\/(\.\.|%2e%2e)(\/|\?|$)/i.test(path)) return [];
   if (a.status < 400) {
     if (family === 'establishment') return a.json !== undefined ? [] : [`${a.status} not JSON`];
     return a.json && 'data' in a.json ? [] : [`${a.status} without data`];
@@ -330,9 +333,6 @@ function restProblems(family: Route['family'], a: Answer, path = ''): string[] {
     documented(a.json?.error?.code, a.status) && a.json.error.request_id === requestId;
   // Node's parser refuses an over-long URL before any route is known: the partner envelope.
   if (partnerShaped && (family === 'partner' || a.status === 431)) return [];
-  // A dot segment (`..`, `%2e%2e`) moves the URL out of the route's API: an unknown path, which
-  // answers in the partner envelope.
-  if (partnerShaped && a.status === 404 && /\/(\.\.|%2e%2e)(\/|\?|$)/i.test(path)) return [];
   if (family === 'establishment') {
     const b = a.json ?? {};
     const variant = ESTABLISHMENT_CODES.includes(b.code) && b.requestId === requestId;

@@ -18,12 +18,12 @@ ADD COLUMN     "thumbnail_url" VARCHAR(2048);
 
 -- CreateTable
 CREATE TABLE "store_session_revocations" (
-    "session_id" UUID NOT NULL,
     "sub_brand_id" UUID NOT NULL,
+    "session_id" UUID NOT NULL,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
     "revoked_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
-    CONSTRAINT "store_session_revocations_pkey" PRIMARY KEY ("session_id")
+    CONSTRAINT "store_session_revocations_pkey" PRIMARY KEY ("sub_brand_id","session_id")
 );
 
 -- CreateIndex

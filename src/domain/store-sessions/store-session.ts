@@ -120,7 +120,9 @@ export async function verifyStoreSession(
     Buffer.from(payload, 'base64url').toString('utf8'),
   ) as StoreSessionClaims;
   if (claims.exp * 1000 <= now.getTime()) throw refused('has expired');
-  const revoked = await db.storeSessionRevocation.findUnique({ where: { sessionId: claims.sid } });
+  const revoked = await db.storeSessionRevocation.findUnique({
+    where: { subBrandId_sessionId: { subBrandId: claims.subBrandId, sessionId: claims.sid } },
+  });
   if (revoked) throw refused('was signed out');
   return claims;
 }
