@@ -58,7 +58,7 @@ describe('the backoffice on a fresh start', () => {
     async () => {
       const name = `rewards_bo_${process.pid}_${Date.now()}`;
       const server = await startServerProcess(
-        { DATABASE_URL: await createDatabase(name) },
+        { DATABASE_URL: await createDatabase(name), DEMO: '1' }, // the demo tenant, asked for
         100_000,
       );
       try {
