@@ -7,7 +7,8 @@ import {
   PLAYER_PAGE_SIZES,
 } from '../../../domain/customers/search-players.js';
 import { defineRoute } from '../../route.js';
-import { PLAYER_SELECTION, playerRecord, queryInt, toPlayer, uuidParams } from './wire.js';
+import { fromQuery } from '../partner/wire.js';
+import { PLAYER_SELECTION, playerRecord, toPlayer, uuidParams } from './wire.js';
 
 const status = z.enum(CUSTOMER_STATUSES);
 const instant = z.iso.datetime({
@@ -184,8 +185,8 @@ export const listPlayers = defineRoute({
     'the four player statuses. establishmentId, when sent, must be the key\u2019s own.',
   hints: { readOnly: true, idempotent: true },
   query: z.object({
-    page: queryInt(z.number().int().min(1)).default(1),
-    limit: queryInt(z.number().int().min(1).max(MAX_PLAYER_PAGE_SIZE)).default(
+    page: fromQuery(z.number().int().min(1)).default(1),
+    limit: fromQuery(z.number().int().min(1).max(MAX_PLAYER_PAGE_SIZE)).default(
       DEFAULT_PLAYER_PAGE_SIZE,
     ),
     establishmentId: z.uuid().optional(),

@@ -52,7 +52,3 @@ export const toPlayer = (node: unknown) => {
     prizes: [],
   };
 };
-
-/** Query strings are text: integers arrive as "42". */
-export const queryInt = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v), schema);

@@ -1,4 +1,5 @@
-// Shared pieces of partner route rows: path ids and query-string coercion.
+// Shared pieces of partner route rows: path ids, and query-string coercion (which the
+// establishment rows use too).
 import { z } from 'zod';
 
 /** A path id. Malformed ids are answered 404 like unknown ones, not 400. */
