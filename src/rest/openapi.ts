@@ -44,7 +44,8 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     'internal_error',
     ...route.errors,
   ]);
-  if (route.params || route.query || route.body) codes.add('invalid_request');
+  // Any route may be sent a query parameter it does not take, or a NUL in one.
+  codes.add('invalid_request');
   if (route.body)
     ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) =>
       codes.add(c as ErrorCode),
@@ -55,9 +56,13 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     );
     if (route.idempotency === 'required') codes.add('missing_idempotency_key');
   }
-  if (route.params) codes.add('not_found');
+  // An id the key cannot see is not_found, wherever the id travels (path, query or body).
+  if (route.params || [route.query, route.body].some(takesAnId)) codes.add('not_found');
   return [...codes].sort();
 }
+
+const takesAnId = (schema: z.ZodType | undefined): boolean =>
+  !!schema && JSON.stringify(jsonSchema(schema, 'input')).includes('"format":"uuid"');
 
 const rateHeaders = {
   'x-request-id': { $ref: '#/components/headers/RequestId' },
@@ -165,7 +170,10 @@ export function buildOpenApi(
   const routes = allRoutes.filter((r) => r.family === family.name);
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(family, route);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = withRestNames(
+      operation(family, route),
+      routes,
+    );
   }
   return {
     openapi: '3.1.0',
@@ -210,15 +218,41 @@ export function buildOpenApi(
   };
 }
 
+/**
+ * Route descriptions are written once for people and agents, and name other routes by their
+ * operation (`ids come from list_customers`): the MCP tool name, which is what an agent calls.
+ * A REST reader calls paths, so here every such name in a description becomes its method and
+ * path (`GET /api/v1/customers`).
+ */
+function withRestNames<T>(value: T, routes: Route[]): T {
+  const byName = new Map(routes.map((r) => [r.name, `${r.method} ${r.path}`]));
+  const names = new RegExp(`\`?\\b(${[...byName.keys()].join('|')})\\b\`?`, 'g');
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string')
+      return key === 'description' ? v.replace(names, (_, n: string) => `\`${byName.get(n)}\``) : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
 /** Only the shared schemas the paths reference (a linter flags unused components). */
 function usedSchemas(
   components: Record<string, JsonSchema>,
   paths: Record<string, unknown>,
 ): Record<string, JsonSchema> {
-  const text = JSON.stringify(paths);
-  return Object.fromEntries(
-    Object.entries(components).filter(([name]) => text.includes(`#/components/schemas/${name}"`)),
-  );
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(name!) || !components[name!]) continue;
+      used.add(name!);
+      visit(components[name!]); // what a used schema references is used too
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(components).filter(([name]) => used.has(name)));
 }
 
 const header = (description: string, type: 'integer' | 'string' = 'integer') => ({

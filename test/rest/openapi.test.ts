@@ -72,6 +72,22 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('names other routes by method and path in its text, never by their MCP tool names', async () => {
+    const doc = (await h.call('GET', '/openapi.json')).body;
+    const texts: string[] = [];
+    const collect = (v: unknown, key?: string): void => {
+      if (typeof v === 'string' && key === 'description') texts.push(v);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) collect(x, Array.isArray(v) ? undefined : k);
+    };
+    collect(doc.paths);
+    const names = ROUTES.filter((r) => r.family === 'partner').map((r) => r.name);
+    const offenders = texts.filter((t) => names.some((n) => new RegExp(`\\b${n}\\b`).test(t)));
+    expect(offenders).toEqual([]);
+    // The same sentences, with paths: "Ids come from `GET /api/v1/customers`".
+    expect(texts.some((t) => t.includes('`GET /api/v1/customers`'))).toBe(true);
+  });
+
   it('lists no establishment route: that family has its own document', async () => {
     const { body } = await h.call('GET', '/openapi.json');
     expect(Object.keys(body.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);

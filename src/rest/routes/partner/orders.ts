@@ -5,9 +5,10 @@ import {
   BILLING_STATUSES,
   ORDER_STATUSES,
   orderFilter,
-  reserveOrderInput,
-  shippingUpdateInput,
+  reserveOrderFields,
+  shippingUpdateFields,
 } from '../../../domain/orders/schemas.js';
+import { atLeastOneOf, exactlyOneOf } from '../../../domain/validation.js';
 import { storeSessionInput } from '../../../domain/store-sessions/store-session.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
@@ -94,15 +95,11 @@ export const reserveOrder = defineRoute({
     'recipient_name and shipping_address. Prices are snapshotted, coins spent, stock taken at once; short coins ' +
     '(409 insufficient_balance) or stock (409 out_of_stock) create nothing. Needs an Idempotency-Key.',
   hints: { idempotent: true },
-  body: z.strictObject(snakeShape(reserveOrderInput.shape)).superRefine((v, ctx) => {
-    if ((v.listing_market_ids === undefined) === (v.listing_market_id === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['listing_market_ids'],
-        message: 'send either listing_market_ids (an array) or listing_market_id, not both',
-      });
-    }
-  }),
+  body: exactlyOneOf(
+    z.strictObject(snakeShape(reserveOrderFields.shape)),
+    'listing_market_ids',
+    'listing_market_id',
+  ),
   idempotency: 'required',
   successStatus: 201,
   response: orderRecord,
@@ -253,11 +250,11 @@ export const updateOrderShipping = defineRoute({
     '409 order_not_editable. Carrier and tracking are set by fulfilment, not here. The id is the order\u2019s.',
   hints: {},
   params: idParams,
-  body: z
-    .strictObject(snakeShape(shippingUpdateInput.shape))
-    .refine((v) => v.recipient_name !== undefined || v.shipping_address !== undefined, {
-      message: 'send recipient_name, shipping_address or both',
-    }),
+  body: atLeastOneOf(
+    z.strictObject(snakeShape(shippingUpdateFields.shape)),
+    'recipient_name',
+    'shipping_address',
+  ),
   idempotency: 'optional',
   successStatus: 200,
   response: shippingRecord,
