@@ -25,14 +25,81 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a zod schema, without the `$schema` line. */
-export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/**
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a zod schema, without the `$schema` line.
+ * Resources named with `.meta({ id })` (Customer, Order…) come out under `$defs`, referenced
+ * where they are used; `inline` puts them back in place, for readers that do not follow
+ * references (MCP clients).
+ */
+export function jsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  refs: 'defs' | 'inline' = 'defs',
+): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
   });
-  return rest;
+  return refs === 'inline' ? inlined(rest) : rest;
+}
+
+const DEF_REF = /^#\/\$defs\/(.+)$/;
+
+/** The schema with every `$ref` to its `$defs` replaced by the definition (ours never recurse). */
+function inlined(schema: JsonSchema): JsonSchema {
+  const { $defs = {}, ...root } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const { $ref, ...rest } = v as Record<string, unknown>;
+    const name = typeof $ref === 'string' ? DEF_REF.exec($ref)?.[1] : undefined;
+    const base = name ? (walk($defs[name]) as Record<string, unknown>) : {};
+    return {
+      ...base,
+      ...Object.fromEntries(Object.entries(rest).map(([k, x]) => [k, walk(x)])),
+      ...($ref && !name ? { $ref } : {}),
+    };
+  };
+  return walk(root) as JsonSchema;
+}
+
+/**
+ * A document's named schemas: each `$defs` entry of a converted schema moves here, and its
+ * references point at `#/components/schemas/<id>`. A request's view of a resource can differ from
+ * the answer's (zod's input and output: defaults make fields optional, answers allow no extra
+ * fields); then the request's is named `<id>Input`.
+ */
+class NamedSchemas {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  hoist(converted: JsonSchema, io: 'input' | 'output'): JsonSchema {
+    const { $defs = {}, ...root } = converted as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries($defs)) {
+      const text = JSON.stringify(def);
+      const taken = this.schemas[id];
+      names.set(id, !taken || JSON.stringify(taken) === text || io === 'output' ? id : `${id}Input`);
+    }
+    const point = (v: unknown) =>
+      JSON.parse(
+        JSON.stringify(v).replace(
+          /"#\/\$defs\/([^"]+)"/g,
+          (_, id: string) => `"#/components/schemas/${names.get(id) ?? id}"`,
+        ),
+      ) as JsonSchema;
+    for (const [id, def] of Object.entries($defs)) {
+      const name = names.get(id)!;
+      const moved = point(def);
+      const taken = this.schemas[name];
+      if (taken && JSON.stringify(taken) !== JSON.stringify(moved))
+        throw new Error(`Two different schemas are named ${name}: give one another id.`);
+      this.schemas[name] = moved;
+    }
+    return point(root);
+  }
 }
 
 /** Every error code a route can answer with: its own plus those its shape implies. */
@@ -62,7 +129,7 @@ export function errorCodesOf(route: Route): ErrorCode[] {
 }
 
 const takesAnId = (schema: z.ZodType | undefined): boolean =>
-  !!schema && JSON.stringify(jsonSchema(schema, 'input')).includes('"format":"uuid"');
+  !!schema && JSON.stringify(jsonSchema(schema, 'input', 'inline')).includes('"format":"uuid"');
 
 const rateHeaders = {
   'x-request-id': { $ref: '#/components/headers/RequestId' },
@@ -75,7 +142,7 @@ function parameters(route: Route): unknown[] {
   const out: unknown[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodObject<z.ZodRawShape> | undefined) => {
     if (!schema) return;
-    const json = jsonSchema(schema, 'input') as {
+    const json = jsonSchema(schema, 'input', 'inline') as {
       properties?: Record<string, JsonSchema>;
       required?: string[];
     };
@@ -107,8 +174,11 @@ function parameters(route: Route): unknown[] {
   return out;
 }
 
-function responses(family: Family, route: Route): Record<string, unknown> {
-  const success = family.openapi.successSchema(route, jsonSchema(route.response, 'output'));
+function responses(family: Family, route: Route, named: NamedSchemas): Record<string, unknown> {
+  const success = family.openapi.successSchema(
+    route,
+    named.hoist(jsonSchema(route.response, 'output'), 'output'),
+  );
   const out: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.successStatus === 201 ? 'Created.' : 'Success.',
@@ -140,7 +210,7 @@ function responses(family: Family, route: Route): Record<string, unknown> {
   return out;
 }
 
-function operation(family: Family, route: Route): Record<string, unknown> {
+function operation(family: Family, route: Route, named: NamedSchemas): Record<string, unknown> {
   return {
     operationId: route.name,
     summary: route.summary,
@@ -154,11 +224,13 @@ function operation(family: Family, route: Route): Record<string, unknown> {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            content: {
+              'application/json': { schema: named.hoist(jsonSchema(route.body, 'input'), 'input') },
+            },
           },
         }
       : {}),
-    responses: responses(family, route),
+    responses: responses(family, route, named),
   };
 }
 
@@ -168,10 +240,14 @@ export function buildOpenApi(
   serverUrl: string | undefined,
 ): Record<string, unknown> {
   const routes = allRoutes.filter((r) => r.family === family.name);
+  const named = new NamedSchemas();
+  // Answers first: a resource keeps its name for the shape it is answered in, and a request that
+  // sends it differently gets `<id>Input`.
+  for (const route of routes) named.hoist(jsonSchema(route.response, 'output'), 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = withRestNames(
-      operation(family, route),
+      operation(family, route, named),
       routes,
     );
   }
@@ -203,7 +279,10 @@ export function buildOpenApi(
           bearerFormat: 'svc_live_<32 hex> | svc_test_<32 hex>',
         },
       },
-      schemas: usedSchemas(family.openapi.components, paths),
+      schemas: {
+        ...usedSchemas(family.openapi.components, paths),
+        ...withRestNames(named.schemas, routes),
+      },
       headers: {
         RequestId: header('Identifies the request in logs and support (`req_<32 hex>`).', 'string'),
         RateLimitLimit: header("The key's cap per minute for this bucket (reads or writes)."),

@@ -72,6 +72,39 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('names every resource in components.schemas, for generated clients to import', async () => {
+    const { body } = await h.call('GET', '/openapi.json');
+    const named = Object.keys(body.components.schemas);
+    for (const resource of [
+      'Health',
+      'Customer',
+      'DeletedCustomer',
+      'CoinBalance',
+      'CoinMovement',
+      'BulkAdjustment',
+      'Product',
+      'Listing',
+      'Catalog',
+      'Store',
+      'Category',
+      'SubBrand',
+      'Order',
+      'Shipping',
+      'ReservationRequest',
+      'StoreSession',
+      'EngineEventResult',
+      'EventDefinition',
+    ])
+      expect(named).toContain(resource);
+    // Every success answer of a route is a named resource (or a list of them), not an inline shape.
+    for (const [path, ops] of Object.entries<any>(body.paths))
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const success = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))![1];
+        const data = success.content['application/json'].schema.properties.data;
+        expect(JSON.stringify(data), `${method} ${path}`).toMatch(/"#\/components\/schemas\/\w+"/);
+      }
+  });
+
   it('names other routes by method and path in its text, never by their MCP tool names', async () => {
     const doc = (await h.call('GET', '/openapi.json')).body;
     const texts: string[] = [];
@@ -97,7 +130,8 @@ describe('GET /openapi.json', () => {
     const { body } = await h.call('GET', '/openapi.json');
     const schema =
       body.paths['/api/v1/health'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties.data.properties)).toEqual([
+    expect(schema.properties.data).toEqual({ $ref: '#/components/schemas/Health' });
+    expect(Object.keys(body.components.schemas.Health.properties)).toEqual([
       'status',
       'environment',
       'sub_brand_id',
@@ -140,7 +174,10 @@ describe('GET /openapi/establishment.json', () => {
     );
     // Success bodies are the bare shapes, not the partner's `{ data }`.
     const player = body.paths['/players/{playerId}'].get.responses['200'];
-    expect(player.content['application/json'].schema.properties).toHaveProperty('playerId');
+    expect(player.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Player',
+    });
+    expect(body.components.schemas.Player.properties).toHaveProperty('playerId');
   });
 });
 
