@@ -81,7 +81,10 @@ class NamedSchemas {
     for (const [id, def] of Object.entries($defs)) {
       const text = JSON.stringify(def);
       const taken = this.schemas[id];
-      names.set(id, !taken || JSON.stringify(taken) === text || io === 'output' ? id : `${id}Input`);
+      names.set(
+        id,
+        !taken || JSON.stringify(taken) === text || io === 'output' ? id : `${id}Input`,
+      );
     }
     const point = (v: unknown) =>
       JSON.parse(

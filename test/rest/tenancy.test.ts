@@ -168,7 +168,9 @@ function requestFor(route: Route) {
     return encodeURIComponent(record.id);
   });
   for (const field of requiredBodyIds(route)) env ||= fixture[recordOf(field)]?.env ?? false;
-  const body = route.body ? sampleOf(jsonSchema(route.body, 'input', 'inline') as JsonSchema) : undefined;
+  const body = route.body
+    ? sampleOf(jsonSchema(route.body, 'input', 'inline') as JsonSchema)
+    : undefined;
   return { path, body, env };
 }
 
