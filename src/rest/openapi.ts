@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../domain/errors.js';
 import type { Family } from './families/index.js';
+import { exampleOf } from './openapi-examples.js';
 import type { Route } from './route.js';
 
 export const CONTRACT_VERSION = '1.16.0';
@@ -162,6 +163,15 @@ function parameters(route: Route): unknown[] {
   };
   add('path', route.params);
   add('query', route.query);
+  for (const h of route.headers ?? []) {
+    out.push({
+      name: h.name,
+      in: 'header',
+      required: false,
+      description: h.description,
+      schema: { type: 'string', pattern: h.pattern },
+    });
+  }
   if (route.idempotency !== 'none') {
     out.push({
       name: 'Idempotency-Key',
@@ -254,6 +264,11 @@ export function buildOpenApi(
       routes,
     );
   }
+  const schemas = {
+    ...usedSchemas(family.openapi.components, paths),
+    ...withRestNames(named.schemas, routes),
+  };
+  addExamples(family, routes, paths, schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -282,10 +297,7 @@ export function buildOpenApi(
           bearerFormat: 'svc_live_<32 hex> | svc_test_<32 hex>',
         },
       },
-      schemas: {
-        ...usedSchemas(family.openapi.components, paths),
-        ...withRestNames(named.schemas, routes),
-      },
+      schemas,
       headers: {
         RequestId: header('Identifies the request in logs and support (`req_<32 hex>`).', 'string'),
         RateLimitLimit: header("The key's cap per minute for this bucket (reads or writes)."),
@@ -299,6 +311,51 @@ export function buildOpenApi(
     },
   };
 }
+
+type MediaType = { schema: unknown; example?: unknown };
+type Operation = {
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+};
+
+/**
+ * An example on every request body and answer: derived from the schema (openapi-examples.ts),
+ * and for a partner error the envelope of the status's first code.
+ */
+function addExamples(
+  family: Family,
+  routes: Route[],
+  paths: Record<string, Record<string, unknown>>,
+  schemas: Record<string, unknown>,
+): void {
+  for (const route of routes) {
+    const op = paths[route.path]![route.method.toLowerCase()] as Operation;
+    const json = (m: { content?: Record<string, MediaType> } | undefined) =>
+      m?.content?.['application/json'];
+    const body = json(op.requestBody);
+    if (body) body.example = exampleOf(body.schema, schemas);
+    for (const response of Object.values(op.responses)) {
+      const media = json(response);
+      if (!media) continue;
+      const code = /Error: `(\w+)`/.exec((response as { description?: string }).description ?? '');
+      media.example =
+        family.name === 'partner' && code
+          ? partnerErrorExample(code[1] as ErrorCode, family, route)
+          : exampleOf(media.schema, schemas);
+    }
+  }
+}
+
+const partnerErrorExample = (code: ErrorCode, family: Family, route: Route) =>
+  family.errorBody(
+    code === 'invalid_request'
+      ? new AppError(code, 'Invalid request. first_name: is required', {
+          issues: [{ field: 'first_name', code: 'required', message: 'is required' }],
+        })
+      : new AppError(code, 'Says what was wrong, for people.'),
+    'req_0123456789abcdef0123456789abcdef',
+    route,
+  );
 
 /**
  * Route descriptions are written once for people and agents, and name other routes by their

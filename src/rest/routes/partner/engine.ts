@@ -80,7 +80,14 @@ export const ingestEvent = defineRoute({
     points_override: z
       .number()
       .optional()
-      .describe('Whole coins within ±1,000,000; only where the definition opts in.'),
+      // Stated as the rule it is; a fraction or a value out of range is refused by the engine
+      // as 400 invalid_points (the spec's code), not by this schema.
+      .meta({
+        type: 'integer',
+        minimum: -1_000_000,
+        maximum: 1_000_000,
+        description: 'Whole coins within ±1,000,000; only where the definition opts in.',
+      }),
   }),
   idempotency: 'required',
   transaction: 'self',
@@ -128,6 +135,14 @@ export const ingestWebhook = defineRoute({
     code: z.string().min(1).max(64).describe('The event definition code.'),
   }),
   body: z.record(z.string(), z.unknown()),
+  headers: [
+    {
+      name: 'Idempotency-Key',
+      description:
+        "Used only when the payload has no idempotency field (the definition's, else event_id, then id).",
+      pattern: '^[\\x20-\\x7E]{1,64}$',
+    },
+  ],
   idempotency: 'none',
   maxBodyBytes: EVENT_BYTES,
   successStatus: 200,
