@@ -213,7 +213,7 @@ describe('tools/call', () => {
       ],
       [
         'bulk_adjust_customer_coins',
-        { delta: 1, dry_run: true, idempotency_key: randomUUID() },
+        { delta: 1, dry_run: true, all: true, idempotency_key: randomUUID() },
         { delta: 'one', idempotency_key: randomUUID() },
         'invalid_request',
       ],
