@@ -83,6 +83,7 @@ export const AUDIT_SNAPSHOTS: Record<string, Loader> = {
   deactivateEventDefinition: byId((db, id) => db.eventDefinition.findUnique({ where: { id } })),
   updateProduct: byId((db, id) => db.product.findUnique({ where: { id } })),
   updateListing: byId((db, id) => db.listingMarket.findUnique({ where: { id } })),
+  updateEstablishment: byId((db, id) => db.subBrand.findUnique({ where: { id } })),
   topUpPrepaidBalance: (db, args) => {
     const brandId = String(args.brandId ?? '');
     const environment = args.environment === 'live' ? 'live' : 'test';

@@ -4,7 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useStaff } from '../../api/session';
+import { useSession, useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
@@ -13,6 +13,8 @@ import {
   bulkAdjustUrl,
   customersUrl,
   customerUrl,
+  exportUrl,
+  importUrl,
   PAGE_SIZES,
   parseCustomersQuery,
 } from './routes';
@@ -54,6 +56,7 @@ type Status = (typeof STATUSES)[number];
 
 export function CustomersPage() {
   const staff = useStaff();
+  const { subBrandId, environment } = useSession();
   const [, navigate] = useLocation();
   const query = parseCustomersQuery(useSearch());
   const [text, setText] = useState(query.q ?? '');
@@ -77,11 +80,26 @@ export function CustomersPage() {
     <Page
       title="Customers"
       actions={
-        !staff.readOnly && (
-          <Button component={Link} href={bulkAdjustUrl()}>
-            Bulk adjust
+        <Group>
+          <Button
+            component="a"
+            variant="default"
+            href={exportUrl(query, { subBrandId, environment })}
+            download
+          >
+            Export CSV
           </Button>
-        )
+          {!staff.readOnly && (
+            <>
+              <Button component={Link} variant="default" href={importUrl()}>
+                Import CSV
+              </Button>
+              <Button component={Link} href={bulkAdjustUrl()}>
+                Bulk adjust
+              </Button>
+            </>
+          )}
+        </Group>
       }
     >
       <Group align="end">
