@@ -8,3 +8,6 @@ export const when = (iso: string) =>
   }) + ' UTC';
 export const money = (minor: number, currency: string) =>
   (minor / 100).toLocaleString('en-GB', { style: 'currency', currency });
+/** A NumberInput's value: Mantine passes a string while the text is not a plain number ("1.50"). */
+export const numberOr = (v: number | string): number | '' =>
+  typeof v === 'number' ? v : v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : '';

@@ -22,7 +22,7 @@ import { useMutation, useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { money } from '../../components/format';
+import { money, numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
@@ -238,7 +238,7 @@ export function MarginEditor(props: {
           max={100000}
           allowDecimal={false}
           value={value}
-          onChange={(v) => setValue(typeof v === 'number' ? v : '')}
+          onChange={(v) => setValue(numberOr(v))}
           w={340}
         />
         <ConfirmButton
@@ -295,7 +295,7 @@ function TopUp(props: { brand: Brand; onDone: () => void }) {
           min={0.01}
           decimalScale={2}
           value={amount}
-          onChange={(v) => setAmount(typeof v === 'number' ? v : '')}
+          onChange={(v) => setAmount(numberOr(v))}
           w={150}
         />
         <ConfirmButton

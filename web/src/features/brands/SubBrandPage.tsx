@@ -98,11 +98,11 @@ const UpdateMutation = graphql(`
 `);
 type Input = VariablesOf<typeof UpdateMutation>['input'];
 
-const label = (k: string) =>
-  k
-    .replace(/([A-Z])/g, ' $1')
-    .replace(/^./, (c) => c.toUpperCase())
-    .toLowerCase();
+/** backgroundPrimary → "Background primary". */
+const label = (k: string) => {
+  const words = k.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 export default function SubBrandPage(props: { id: string }) {
   const staff = useStaff();

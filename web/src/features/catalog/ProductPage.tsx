@@ -24,7 +24,7 @@ import { Link } from 'wouter';
 import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { coins, money } from '../../components/format';
+import { coins, money, numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
@@ -325,7 +325,7 @@ function StockEditor(props: {
           min={0}
           allowDecimal={false}
           value={value}
-          onChange={(v) => setValue(typeof v === 'number' ? v : '')}
+          onChange={(v) => setValue(numberOr(v))}
           w={180}
         />
         <ConfirmButton
@@ -416,7 +416,7 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
           min={0}
           decimalScale={2}
           value={cost}
-          onChange={(v) => setCost(typeof v === 'number' ? v : '')}
+          onChange={(v) => setCost(numberOr(v))}
           w={130}
         />
         <Button

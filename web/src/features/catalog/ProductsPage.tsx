@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
@@ -221,7 +222,7 @@ function CreateProduct(props: { onCreated: (id: string) => void }) {
               min={0}
               allowDecimal={false}
               value={stock}
-              onChange={(v) => setStock(typeof v === 'number' ? v : '')}
+              onChange={(v) => setStock(numberOr(v))}
             />
           </SimpleGrid>
           <ErrorAlert error={state.error} />

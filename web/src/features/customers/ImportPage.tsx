@@ -148,6 +148,7 @@ export default function ImportPage() {
             value={file}
             onChange={(f) => void choose(f)}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the file' }}
             w={360}
             data-testid="import-file"
           />

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
 
@@ -124,7 +125,13 @@ export function DefinitionEditor(props: {
   const shownWarnings = warnings.data?.eventConstraintWarnings ?? [];
   const switchingOff = d.active && !active;
   return (
-    <Modal opened onClose={props.onClose} title={`Edit ${d.code} (v${d.version})`} size="xl">
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={`Edit ${d.code} (v${d.version})`}
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <NumberInput
@@ -132,7 +139,7 @@ export function DefinitionEditor(props: {
             description="Negative removes coins."
             allowDecimal={false}
             value={points}
-            onChange={(v) => setPoints(typeof v === 'number' ? v : '')}
+            onChange={(v) => setPoints(numberOr(v))}
           />
           <TextInput
             label="Player id field"
@@ -163,7 +170,7 @@ export function DefinitionEditor(props: {
                 allowDecimal={false}
                 disabled={object === null}
                 value={typeof current === 'number' ? current : ''}
-                onChange={(v) => setKnown(k.key, typeof v === 'number' ? v : '')}
+                onChange={(v) => setKnown(k.key, numberOr(v))}
               />
             ) : (
               <TextInput
@@ -188,7 +195,10 @@ export function DefinitionEditor(props: {
           data-testid="constraints-json"
         />
         {object !== null && shownWarnings.length > 0 && (
-          <Alert color="orange" variant="light" title="Deliveries would be skipped" role="status">
+          <Alert color="yellow" variant="light" role="status">
+            <Text size="sm" fw={700}>
+              Deliveries would be skipped:
+            </Text>
             {shownWarnings.map((w) => (
               <Text key={w} size="sm" data-testid="constraint-warning">
                 {w}
