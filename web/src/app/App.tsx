@@ -4,13 +4,14 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Provider } from 'urql';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { createGraphQLClient } from '../api/client';
+import { clientFor } from '../api/client';
 import { useSession } from '../api/session';
 import { SignInPage } from '../features/sign-in/SignInPage';
+import { SCREEN_CHUNKS } from './prefetch';
 import { Shell } from './Shell';
 import { CustomersPage } from '../features/customers/CustomersPage';
 
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const DashboardPage = lazy(SCREEN_CHUNKS['/']);
 const CustomerPage = lazy(() => import('../features/customers/CustomerPage'));
 const BulkAdjustPage = lazy(() => import('../features/customers/BulkAdjustPage'));
 const ImportPage = lazy(() => import('../features/customers/ImportPage'));
@@ -45,7 +46,7 @@ function SignedIn() {
   const client = useMemo(
     () =>
       session
-        ? createGraphQLClient({
+        ? clientFor({
             csrf: session.csrfToken,
             tenant: { subBrandId, environment },
             onSignedOut: () => setSession(null),
