@@ -3,6 +3,7 @@
 import type { Environment } from '../../generated/prisma/enums.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { PLATFORM_MARGIN_KEY } from '../catalog/pricing.js';
 import { isUuid, newId } from '../ids.js';
 
 export type AuditEntry = {
@@ -98,8 +99,7 @@ export const AUDIT_SNAPSHOTS: Record<string, Loader> = {
     const subBrandId = String(subBrand?.id ?? '');
     return {
       platformBps:
-        (await db.platformSetting.findUnique({ where: { key: 'platform_margin_bps' } }))?.value ??
-        0,
+        (await db.platformSetting.findUnique({ where: { key: PLATFORM_MARGIN_KEY } }))?.value ?? 0,
       brandBps: isUuid(brandId)
         ? ((await db.brand.findUnique({ where: { id: brandId } }))?.marginBps ?? null)
         : null,
