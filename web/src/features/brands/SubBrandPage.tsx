@@ -125,7 +125,14 @@ export default function SubBrandPage(props: { id: string }) {
       }
     >
       <ErrorAlert error={result.error} />
-      {e && <ProfileForm key={e.id} establishment={e} admin={staff.isPlatformAdmin} />}
+      {e && (
+        <ProfileForm
+          key={e.id}
+          establishment={e}
+          admin={staff.isPlatformAdmin}
+          readOnly={staff.readOnly}
+        />
+      )}
       {sub && result.data?.platformMarginBps !== undefined && (
         <Card withBorder>
           <Stack>
@@ -149,7 +156,11 @@ export default function SubBrandPage(props: { id: string }) {
   );
 }
 
-function ProfileForm(props: { establishment: NonNullable<Establishment>; admin: boolean }) {
+function ProfileForm(props: {
+  establishment: NonNullable<Establishment>;
+  admin: boolean;
+  readOnly: boolean;
+}) {
   const e = props.establishment;
   const initial = {
     name: e.name,
@@ -303,7 +314,7 @@ function ProfileForm(props: { establishment: NonNullable<Establishment>; admin: 
           </SimpleGrid>
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
-            <Button type="submit" loading={state.fetching}>
+            <Button type="submit" loading={state.fetching} disabled={props.readOnly}>
               Save profile
             </Button>
           </Group>
