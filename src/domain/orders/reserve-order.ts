@@ -16,6 +16,24 @@ import { movePrepaid } from './prepaid.js';
 import { insertOrder } from './insert-order.js';
 import { reserveOrderInput } from './schemas.js';
 import { takeStock } from './stock.js';
+import { enqueueOrderMessage } from '../notifications/enqueue.js';
+import { isUniqueViolation } from '../prisma-errors.js';
+import { newReference } from './reference.js';
+
+/** insertOrder, with the open-reservation index's refusal as the domain's error. */
+async function insertEstablishmentAware(...args: Parameters<typeof insertOrder>) {
+  try {
+    await insertOrder(...args);
+  } catch (error) {
+    if (args[3].exclusiveProductId && isUniqueViolation(error)) {
+      throw new AppError(
+        'duplicate_reservation',
+        'The player already has an open reservation of this product.',
+      );
+    }
+    throw error;
+  }
+}
 
 /** Customers under these statuses may not redeem (docs/catalog-and-orders.md). */
 const NOT_ELIGIBLE = new Set(['restricted', 'banned']);
@@ -29,6 +47,13 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     idempotencyKey: string | null;
     /** Reads the new order as the caller wants it, inside the transaction, before the locks. */
     readBack: (tx: Prisma.TransactionClient, id: string) => Promise<T>;
+    /**
+     * Set by establishment reservations only (docs/establishment-api.md, "Orders"): at most one
+     * open order of this product per customer (a second is `duplicate_reservation`, race-safe
+     * through a partial unique index); delivery details may come later (send), and the order
+     * keeps the e-mail the reservation named.
+     */
+    establishment?: { exclusiveProductId: string; contactEmail: string | null };
   },
 ): Promise<T> {
   const data = parseInput(reserveOrderInput, input);
@@ -74,7 +99,7 @@ export async function reserveOrder<T extends { billingStatus: string }>(
         ...priceListing(listing, pricing),
       };
     });
-    if (lines.some((l) => l.kind === 'physical')) {
+    if (!options.establishment && lines.some((l) => l.kind === 'physical')) {
       const issues = [
         !data.recipientName && {
           field: 'recipient_name',
@@ -96,7 +121,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
 
     // The rows first, the contended locks last (wallet, then stock, then the prepaid account),
     // so the hot rows are held for as short a time as possible before the commit.
-    await insertOrder(tx, tenant, actor, {
+    const eventId = newId();
+    await insertEstablishmentAware(tx, tenant, actor, {
       id,
       createdAt: idTime(id),
       customerId: customer.id,
@@ -106,9 +132,12 @@ export async function reserveOrder<T extends { billingStatus: string }>(
       totalCoins,
       recipientName: data.recipientName ?? null,
       shippingAddress: data.shippingAddress ?? null,
+      reference: newReference(),
+      exclusiveProductId: options.establishment?.exclusiveProductId ?? null,
+      contactEmail: options.establishment?.contactEmail ?? null,
       requested,
       idempotencyKey: options.idempotencyKey,
-      eventId: newId(),
+      eventId,
       reservationId: newId(),
       lines: lines.map((l) => ({
         id: newId(),
@@ -163,6 +192,7 @@ export async function reserveOrder<T extends { billingStatus: string }>(
         order.billingStatus = 'blocked_balance';
       }
     }
+    await enqueueOrderMessage(tx, id, eventId, 'reserved', idTime(id));
     return order;
   });
 }
