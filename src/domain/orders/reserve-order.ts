@@ -155,6 +155,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     });
     // Complete now, so it is read before the locks; only its billing status can change below.
     const order = await options.readBack(tx, id);
+    // Its e-mail too, before the locks: it needs nothing the locked statements decide.
+    await enqueueOrderMessage(tx, id, eventId, 'reserved', idTime(id));
 
     if (totalCoins > 0) {
       await moveCoins(
@@ -192,7 +194,6 @@ export async function reserveOrder<T extends { billingStatus: string }>(
         order.billingStatus = 'blocked_balance';
       }
     }
-    await enqueueOrderMessage(tx, id, eventId, 'reserved', idTime(id));
     return order;
   });
 }
