@@ -279,6 +279,12 @@ describe('tracking, acquisition, cancellation and reversal', () => {
     });
     const again = await s.cancel(player, r.transactionId);
     expect(again.body.operationId).toBe(first.body.operationId);
+    const partnerView = await s.partnerOrder(r.transactionId);
+    expect(partnerView.status).toBe('cancelled');
+    expect(partnerView.history.at(-1)).toMatchObject({
+      from_status: 'pending',
+      to_status: 'cancelled',
+    });
     expect(await s.balance(player)).toBe(s.listing.coin_price);
     expect(await s.units()).toEqual({ available: 4, reserved: 0, consumed: 0 });
     const acquired = await s.reserved(player);
@@ -310,6 +316,7 @@ describe('tracking, acquisition, cancellation and reversal', () => {
     expect(reversed.status, reversed.text).toBe(200);
     expect(reversed.body).toMatchObject({ orderType: 'Cancellation', orderStatus: 'Cancelled' });
     expect((await s.reverse(player, a.transactionId, true)).status).toBe(200);
+    expect((await s.partnerOrder(a.transactionId)).status).toBe('cancelled');
     expect(await s.balance(player)).toBe(2 * s.listing.coin_price);
     expect(await s.units()).toEqual({ available: 99, reserved: 0, consumed: 1 });
 

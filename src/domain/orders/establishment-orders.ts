@@ -85,11 +85,7 @@ export async function reservePlayerOrder(
 ): Promise<{ id: string }> {
   const data = parseInput(playerReservationInput, input);
   return inTransaction(db, async (tx) => {
-    const player = await tx.customer.findFirst({
-      where: { id: data.playerId, ...tenant },
-      select: { id: true },
-    });
-    if (!player) throw notFound('Customer');
+    // The player is checked by reserveOrder; the pricing read here is handed to it.
     const pricing = await loadPricing(tx, tenant.subBrandId);
     const listings = await tx.listingMarket.findMany({
       where: { productId: data.productId, ...visibleListings(tenant.subBrandId, pricing.market) },
@@ -124,6 +120,7 @@ export async function reservePlayerOrder(
         idempotencyKey,
         readBack: async (_tx, id) => ({ id, billingStatus: '' }),
         establishment: { exclusiveProductId: data.productId, contactEmail: data.email ?? null },
+        pricing,
       },
     ).then((o) => ({ id: o.id }));
   });

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { visibleListings } from '../catalog/visibility.js';
-import { loadPricing, priceListing } from '../catalog/pricing.js';
+import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { AppError, invalidRequest, notFound } from '../errors.js';
@@ -54,6 +54,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
      * keeps the e-mail the reservation named.
      */
     establishment?: { exclusiveProductId: string; contactEmail: string | null };
+    /** The sub-brand's pricing when the caller read it already (in this transaction). */
+    pricing?: Pricing;
   },
 ): Promise<T> {
   const data = parseInput(reserveOrderInput, input);
@@ -72,7 +74,7 @@ export async function reserveOrder<T extends { billingStatus: string }>(
       );
     }
 
-    const pricing = await loadPricing(tx, tenant.subBrandId);
+    const pricing = options.pricing ?? (await loadPricing(tx, tenant.subBrandId));
     const distinct = [...new Set(requested)];
     const listings = await tx.listingMarket.findMany({
       where: { id: { in: distinct }, ...visibleListings(tenant.subBrandId, pricing.market) },
