@@ -93,7 +93,9 @@ describe('reservation', () => {
     const player = await s.player(100 * s.listing.coin_price);
     const missing = await s.reserve(player);
     expect(missing.status).toBe(400);
-    expect(missing.body.details).toEqual([{ field: 'denomination', message: expect.any(String) }]);
+    expect(missing.body.details).toEqual([
+      { field: 'denomination', code: 'required', message: expect.any(String) },
+    ]);
     expect((await s.reserve(player, { denomination: 30 })).status).toBe(400);
     const fifty = await s.reserved(player, { denomination: 50 });
     const order = await s.partnerOrder(fifty.transactionId);

@@ -102,13 +102,21 @@ export async function reservePlayerOrder(
       );
       if (!match) {
         throw invalidRequest([
-          { field: 'denomination', message: 'no variant of this product has this denomination' },
+          {
+            field: 'denomination',
+            code: 'invalid',
+            message: 'no variant of this product has this denomination',
+          },
         ]);
       }
       listing = match;
     } else if (listings.length > 1) {
       throw invalidRequest([
-        { field: 'denomination', message: 'is required: this product has several variants' },
+        {
+          field: 'denomination',
+          code: 'required',
+          message: 'is required: this product has several variants',
+        },
       ]);
     }
     return reserveOrder(
@@ -199,7 +207,11 @@ export async function sendOrder(
       const missing = Object.entries(required).filter(([, v]) => !v);
       if (missing.length) {
         throw invalidRequest(
-          missing.map(([field]) => ({ field, message: 'is required to send a physical prize' })),
+          missing.map(([field]) => ({
+            field,
+            code: 'required' as const,
+            message: 'is required to send a physical prize',
+          })),
         );
       }
     }
