@@ -85,22 +85,27 @@ const recordOf = (o: OrderNode, op: Operation) => ({
   date: op.date,
 });
 
-const reservationRecord = z.object({
-  ...recordShape,
-  playerEmail: z.email().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  establishmentName: z.string(),
-  establishmentImage: z.string().nullable(),
-  establishmentThumbnailUrl: z.string().nullable(),
-  address: z.string().nullable().describe(`Address line 1. ${untrusted}`),
-  country: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  province: z.string().nullable(),
-  trackToken: z.string().describe('Opens the public tracking page.'),
-  trackUrl: z.url().describe('The public tracking page: status and history, no personal data.'),
-});
+const reservationRecord = z
+  .object({
+    ...recordShape,
+    playerEmail: z.email().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    establishmentName: z.string(),
+    establishmentImage: z.string().nullable(),
+    establishmentThumbnailUrl: z.string().nullable(),
+    address: z.string().nullable().describe(`Address line 1. ${untrusted}`),
+    country: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    province: z.string().nullable(),
+    trackToken: z.string().describe('Opens the public tracking page.'),
+    trackUrl: z.url().describe('The public tracking page: status and history, no personal data.'),
+  })
+  .meta({
+    id: 'OrderReservationRecord',
+    description: 'A reservation record with the player, establishment and tracking link.',
+  });
 
 const toReservation = (o: OrderNode) => ({
   ...recordOf(o, pick(o, 'Reservation')),
@@ -187,19 +192,21 @@ export const requestOrder = defineRoute({
   body: reservationBody.extend({ playerId: z.uuid() }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    message: z.string(),
-    transactionId: z.uuid(),
-    digital: z.boolean(),
-    trackUrl: z.url(),
-    orderDetails: z.object({
-      product: z.object({ productId: z.uuid().nullable() }),
-      player: z.object({ playerId: z.uuid().nullable(), email: z.string().nullable() }),
-      establishment: z.object({ establishmentId: z.uuid(), name: z.string() }),
-      reservedAt: z.iso.datetime(),
-      expiresAt: z.null().describe('Reservations do not expire.'),
-    }),
-  }),
+  response: z
+    .object({
+      message: z.string(),
+      transactionId: z.uuid(),
+      digital: z.boolean(),
+      trackUrl: z.url(),
+      orderDetails: z.object({
+        product: z.object({ productId: z.uuid().nullable() }),
+        player: z.object({ playerId: z.uuid().nullable(), email: z.string().nullable() }),
+        establishment: z.object({ establishmentId: z.uuid(), name: z.string() }),
+        reservedAt: z.iso.datetime(),
+        expiresAt: z.null().describe('Reservations do not expire.'),
+      }),
+    })
+    .meta({ id: 'OrderRequestAnswer', description: 'The variant description of a reservation.' }),
   errors: [
     'not_found',
     'insufficient_balance',
@@ -250,7 +257,9 @@ export const capturePlayerOrderDetails = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({ success: z.boolean(), message: z.string() }),
+  response: z
+    .object({ success: z.boolean(), message: z.string() })
+    .meta({ id: 'DeliveryDetailsSaved' }),
   errors: ['not_found', 'order_not_editable'],
   wire: { validation: 'field-map-422' },
   operation: `mutation CaptureDetails($playerId: ID!, $transactionId: ID!, $input: DeliveryDetailsInput!) {
@@ -289,25 +298,30 @@ export const sendPlayerOrder = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    ...recordShape,
-    playerName: z.string().nullable(),
-    playerEmail: z.string().nullable(),
-    address: z
-      .object({
-        firstName: z.string().nullable(),
-        lastName: z.string().nullable(),
-        addressLine1: z.string().nullable(),
-        addressLine2: z.string().nullable(),
-        city: z.string().nullable(),
-        province: z.string().nullable(),
-        country: z.string().nullable(),
-        postalCode: z.string().nullable(),
-        email: z.string().nullable(),
-      })
-      .describe(untrusted),
-    deliveryCapturedAt: z.iso.datetime(),
-  }),
+  response: z
+    .object({
+      ...recordShape,
+      playerName: z.string().nullable(),
+      playerEmail: z.string().nullable(),
+      address: z
+        .object({
+          firstName: z.string().nullable(),
+          lastName: z.string().nullable(),
+          addressLine1: z.string().nullable(),
+          addressLine2: z.string().nullable(),
+          city: z.string().nullable(),
+          province: z.string().nullable(),
+          country: z.string().nullable(),
+          postalCode: z.string().nullable(),
+          email: z.string().nullable(),
+        })
+        .describe(untrusted),
+      deliveryCapturedAt: z.iso.datetime(),
+    })
+    .meta({
+      id: 'OrderSendRecord',
+      description: 'The reservation record with its delivery details.',
+    }),
   errors: ['not_found', 'invalid_transition', 'out_of_stock'],
   wire: { validation: 'field-map-422', messageBody: [400, 404, 500] },
   operation: `mutation SendOrder($playerId: ID!, $transactionId: ID!, $input: SendOrderInput!) {
@@ -327,7 +341,9 @@ export const sendPlayerOrder = defineRoute({
   },
 });
 
-const orderRecord = z.object(recordShape);
+const orderRecord = z
+  .object(recordShape)
+  .meta({ id: 'OrderRecord', description: 'One operation (record) on an order.' });
 
 export const trackPlayerOrder = defineRoute({
   name: 'track_order',
@@ -345,7 +361,9 @@ export const trackPlayerOrder = defineRoute({
   body: z.object({ trackingNumber: z.string().trim().min(1).max(120) }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({ ...recordShape, trackingNumber: z.string() }),
+  response: z
+    .object({ ...recordShape, trackingNumber: z.string() })
+    .meta({ id: 'OrderTrackRecord' }),
   errors: ['not_found', 'order_not_editable'],
   operation: `mutation TrackOrder($playerId: ID!, $transactionId: ID!, $trackingNumber: String!) {
     trackPlayerOrder(playerId: $playerId, transactionId: $transactionId, trackingNumber: $trackingNumber) { ${ORDER_FIELDS} }
@@ -455,7 +473,7 @@ type ListNode = {
   items: Record<string, unknown>[];
 };
 
-const listItem = z.object(recordShape);
+const listItem = orderRecord;
 const pagination = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -498,20 +516,22 @@ export const listOrders = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    envelope: z.object({ type: z.literal('list'), dataPath: z.literal('items') }),
-    meta: z.object({
-      pagination,
-      filters: z.record(z.string(), z.unknown()),
-      sort: z.object({ field: z.string(), order: z.string() }),
-      paginationControls: z.object({
-        defaultLimit: z.number().int(),
-        maxLimit: z.number().int(),
-        allowed: z.array(z.number().int()),
+  response: z
+    .object({
+      envelope: z.object({ type: z.literal('list'), dataPath: z.literal('items') }),
+      meta: z.object({
+        pagination,
+        filters: z.record(z.string(), z.unknown()),
+        sort: z.object({ field: z.string(), order: z.string() }),
+        paginationControls: z.object({
+          defaultLimit: z.number().int(),
+          maxLimit: z.number().int(),
+          allowed: z.array(z.number().int()),
+        }),
       }),
-    }),
-    items: z.array(listItem),
-  }),
+      items: z.array(listItem),
+    })
+    .meta({ id: 'OrderRecordList' }),
   errors: [],
   operation: `query ListOrderRecords($input: OrderOperationListInput!) { orderOperations(input: $input) { ${LIST_SELECTION} } }`,
   variables: ({ body }) => ({
@@ -558,7 +578,7 @@ export const listPlayerOrders = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({ items: z.array(listItem), pagination }),
+  response: z.object({ items: z.array(listItem), pagination }).meta({ id: 'PlayerOrderRecords' }),
   errors: ['not_found'],
   operation: `query ListPlayerOrders($input: OrderOperationListInput!) { orderOperations(input: $input) { ${LIST_SELECTION} } }`,
   variables: ({ params: p, query }) => ({
@@ -612,6 +632,10 @@ export const getPlayerOrder = defineRoute({
           date: z.iso.datetime(),
         }),
       ),
+    })
+    .meta({
+      id: 'OrderTransaction',
+      description: 'A transaction (order) with every record made on it.',
     }),
   errors: ['not_found'],
   operation: `query GetPlayerOrder($playerId: ID!, $transactionId: ID!) {
