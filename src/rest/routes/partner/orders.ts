@@ -99,7 +99,7 @@ export const reserveOrder = defineRoute({
     'get_product or search_products; a repeated id is another unit) or one listing_market_id. Physical prizes need ' +
     'recipient_name and shipping_address. Prices are snapshotted, coins spent, stock taken at once; short coins ' +
     '(409 insufficient_balance) or stock (409 out_of_stock) create nothing. Needs an Idempotency-Key.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   body: exactlyOneOf(
     z.strictObject(snakeShape(reserveOrderFields.shape)),
     'listing_market_ids',

@@ -43,7 +43,7 @@ export const bulkAdjustCoins = defineRoute({
     'as JSON). Customers a debit would take below zero are skipped and listed; the rest are applied. Runs in ' +
     'batches; repeating the call with the same Idempotency-Key resumes or replays it, never applying twice. ' +
     'dry_run: true answers the cohort size and total without moving coins.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   body: z.strictObject({
     ...snakeShape(bulkAdjustInput.shape),
     filter: z.strictObject(snakeShape(customerFilter.shape)).default({}),
@@ -90,7 +90,7 @@ export const adjustCoins = defineRoute({
     'below zero: such a debit is 409 insufficient_balance, stating the balance. Answers the movement written, whose ' +
     'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once. id: the ' +
     'customer, from list_customers.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   params: idParams,
   body: z.strictObject(adjustCoinsInput.shape),
   idempotency: 'required',
