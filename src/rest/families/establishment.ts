@@ -102,7 +102,8 @@ export const establishment: Family = {
     title: 'Partner Rewards establishment API',
     description: [
       "An establishment's view of the platform: its profile and branding, its players (the partner API's",
-      'customers, the same rows and wallets), their coins, and the marketplace login. JSON with camelCase',
+      'customers, the same rows and wallets), their coins, their orders (the partner order book, seen as',
+      'reservation, acquisition and cancellation records), and the marketplace login. JSON with camelCase',
       'fields; dates are ISO-8601 UTC; ids are UUIDv7.',
       '',
       '**Authentication**: `Authorization: Bearer svc_live_…` or `svc_test_…` (the same keys as the partner API).',
