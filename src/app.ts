@@ -22,6 +22,7 @@ import { MCP_PATH, mcpBodyParser, mcpRouter } from './mcp/http.js';
 import { READ_TOOLS } from './mcp/tools.js';
 import { docsRouter } from './pages/docs.js';
 import { storeRouter } from './pages/store.js';
+import { trackRouter } from './pages/track.js';
 import { guidePage } from './pages/guide.js';
 import { landingPage } from './pages/landing.js';
 import { OperationStore } from './rest/execute-operation.js';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(docsRouter());
   app.use(storeRouter({ prisma: deps.prisma, now }));
+  app.use(trackRouter({ prisma: deps.prisma }));
   app.get(
     '/api/v1/guide',
     (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),

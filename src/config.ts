@@ -70,6 +70,13 @@ const envSchema = z.object({
   CORS_ORIGINS: origins.optional(),
   /** Named prepared statements on PostgreSQL; false behind PgBouncer < 1.21 in transaction mode. */
   DATABASE_PREPARED_STATEMENTS: flag.default(true),
+  /** Where logistics e-mails go out: smtp://user:pass@host:port or smtps://…. Unset: they wait in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** The From header of logistics e-mails. */
+  SMTP_FROM: z.string().min(3).max(200).default('Partner Rewards <no-reply@localhost>'),
 });
 
 export type Config = {
@@ -89,6 +96,8 @@ export type Config = {
   demo: boolean;
   corsOrigins: string[];
   preparedStatements: boolean;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
 };
 
 export class ConfigError extends Error {}
@@ -125,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: e.DEMO ?? !e.DATABASE_URL,
     corsOrigins: e.CORS_ORIGINS ?? [],
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
   };
 }

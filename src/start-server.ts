@@ -14,6 +14,7 @@ import { createRateLimitStore } from './http/rate-limit.js';
 import { configureHttpServer } from './http/server-options.js';
 import type { Logger } from './logger.js';
 import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
+import { createDispatcher } from './notifications/dispatcher.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -67,6 +68,20 @@ export async function startServer(config: Config, logger: Logger) {
     );
   }, SWEEP_EVERY_MS).unref();
 
+  // Logistics e-mails: every process dispatches (claims are SKIP LOCKED); without SMTP_URL they
+  // wait in the outbox, visible in backoffice GraphQL (`notifications`).
+  const dispatcher = config.smtpUrl
+    ? createDispatcher({
+        db: db.prisma,
+        logger,
+        smtpUrl: config.smtpUrl,
+        from: config.smtpFrom,
+        baseUrl: base,
+      })
+    : null;
+  dispatcher?.start();
+  if (!dispatcher) logger.info({ msg: 'SMTP_URL unset: logistics e-mails stay in the outbox' });
+
   // The banner before the 'listening' line: whoever waits for that line has the key by then.
   if (demo) welcome(config, logger, base, demo, operator);
   logger.info({
@@ -82,6 +97,7 @@ export async function startServer(config: Config, logger: Logger) {
       server.close(() => resolve()); // stop accepting; finish what is in flight
       server.closeIdleConnections();
     });
+    await dispatcher?.stop();
     await rateLimits.close();
     await adminSocket?.close();
     await db.close();

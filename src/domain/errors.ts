@@ -29,6 +29,7 @@ export const ERROR_CODES = {
   order_not_cancellable: 'state',
   order_not_editable: 'state',
   billing_blocked: 'state',
+  duplicate_reservation: 'state',
   unsupported_media_type: 'media',
   rate_limited: 'rate_limited',
   headers_too_large: 'headers_too_large',

@@ -49,6 +49,8 @@ export type RouteWire = {
   validation?: 'field-map-422';
   /** These statuses answer `{ message }` only. */
   messageBody?: number[];
+  /** These refusals answer 409 `PRODUCT_UNAVAILABLE` (the variant description's POST /orders/request). */
+  unavailable?: ErrorCode[];
 };
 
 export type Route<

@@ -13,6 +13,7 @@ import { adjustPlayerCoins } from './routes/establishment/coins.js';
 import * as establishments from './routes/establishment/establishments.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
+import * as establishmentOrders from './routes/establishment/orders.js';
 
 export const ROUTES: Route[] = [
   getHealth,
@@ -54,7 +55,19 @@ export const ROUTES: Route[] = [
   players.getPlayer,
   players.updatePlayer,
   players.deletePlayer,
+  establishmentOrders.listPlayerOrders,
+  establishmentOrders.getPlayerOrder,
   adjustPlayerCoins,
   iframe.iframeLogin,
   iframe.iframeLogout,
+  // Literal paths before /orders/{playerId}/reservation.
+  establishmentOrders.listOrders,
+  establishmentOrders.requestOrder,
+  establishmentOrders.reservePlayerOrder,
+  establishmentOrders.capturePlayerOrderDetails,
+  establishmentOrders.sendPlayerOrder,
+  establishmentOrders.trackPlayerOrder,
+  establishmentOrders.acquirePlayerOrder,
+  establishmentOrders.cancelPlayerReservation,
+  establishmentOrders.reversePlayerAcquisition,
 ];

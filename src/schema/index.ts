@@ -15,6 +15,8 @@ import './types/engine.js';
 import './types/catalog.js';
 import './types/catalog-admin.js';
 import './types/order.js';
+import './types/establishment-order.js';
+import './types/notification.js';
 import './types/test-helpers.js';
 import './types/sub-brand-profile.js';
 import './types/store-session.js';

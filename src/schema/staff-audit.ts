@@ -51,7 +51,15 @@ export function auditStaffMutations(schema: GraphQLSchema): GraphQLSchema {
 }
 
 function targetOf(args: Record<string, unknown>, result: unknown): string | null {
-  for (const name of ['id', 'customerId', 'itemId', 'catalogId', 'variantId', 'brandId']) {
+  for (const name of [
+    'id',
+    'transactionId',
+    'customerId',
+    'itemId',
+    'catalogId',
+    'variantId',
+    'brandId',
+  ]) {
     if (typeof args[name] === 'string') return args[name];
   }
   const id = (result as { id?: unknown; apiKey?: unknown } | null)?.id;

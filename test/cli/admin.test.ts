@@ -92,7 +92,7 @@ describe('npm run admin -- … --json', () => {
       '--scopes',
       'all',
     );
-    expect(key.json.scopes).toHaveLength(18); // the 16 partner scopes and 2 establishment ones
+    expect(key.json.scopes).toHaveLength(19); // the 16 partner scopes and 3 establishment ones
     expect(key.json.scopes).toContain('engine:events');
     expect(key.json.scopes).toContain('establishment:update');
   });

@@ -72,6 +72,9 @@ beforeAll(async () => {
     customer: test(customer),
     player: test(customer),
     orders: test(order.body.data.id),
+    // Establishment transactions are the same orders.
+    transaction: test(order.body.data.id),
+    product: own(a.prize.productId),
     'order-reservations': test(order.body.data.reservation_id),
     products: own(a.prize.productId),
     listingmarket: own(a.listing.listing_market_id),
@@ -160,9 +163,11 @@ function requiredBodyIds(route: Route): string[] {
 /** The concrete request for tenant A's records, and whether they are environment-scoped. */
 function requestFor(route: Route) {
   let env = false;
-  const path = route.path.replace(/\{(\w+)\}/g, (_m, _name: string, offset: number) => {
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string, offset: number) => {
     const collection = route.path.slice(0, offset).split('/').filter(Boolean).at(-1)!;
-    const record = fixture[collection];
+    // A parameter named for its record (`{playerId}`, `{transactionId}`) is that record, wherever
+    // it sits (`/orders/{playerId}/send/{transactionId}`); a bare `{id}` is its collection's.
+    const record = fixture[recordOf(name)] ?? fixture[collection];
     if (!record) throw new Error(`No fixture for ids under "${collection}": add it to this test`);
     env ||= record.env;
     return encodeURIComponent(record.id);
@@ -183,6 +188,9 @@ const expectNotFound = (
 ) => {
   expect(res.status, res.text).toBe(404);
   if (route.family === 'partner') expect(res.body.error.code).toBe('not_found');
+  // A route documenting `{ message }` for its 404 (send) answers just that.
+  else if (route.wire?.messageBody?.includes(404))
+    expect(Object.keys(res.body)).toEqual(['message']);
   else expect(res.body.code).toMatch(/_NOT_FOUND$/);
   // Nothing of A's beyond what the caller sent itself.
   const sent = request.path + JSON.stringify(request.body ?? null);

@@ -11,6 +11,7 @@ import type { Actor, Tenant } from '../tenant.js';
 import { lockOrder } from './lock-order.js';
 import { movePrepaid, prepaidAccountOf } from './prepaid.js';
 import { returnStock } from './stock.js';
+import { enqueueOrderMessage } from '../notifications/enqueue.js';
 
 export async function cancelOrder(
   db: Db,
@@ -41,6 +42,7 @@ export async function cancelOrder(
       tx,
       order.environment,
       order.items.map((i) => ({ variantId: i.variantId, quantity: i.quantity })),
+      order.stockConsumedAt ? 'consumed' : 'reserved',
     );
     let billingStatus = order.billingStatus;
     if (order.billingStatus === 'reserved') {
@@ -49,25 +51,30 @@ export async function cancelOrder(
     } else if (order.billingStatus === 'blocked_balance') {
       billingStatus = 'released';
     }
+    const eventId = newId();
+    const refunded = order.customerId ? Number(order.totalCoins) : 0;
     await tx.order.update({
       where: { id },
       data: {
         status: 'cancelled',
         billingStatus,
         statusChangedAt: now,
+        // The units went back to available: none are held any more.
+        stockConsumedAt: null,
         events: {
           create: {
-            id: newId(),
+            id: eventId,
             kind: 'status',
             fromStatus: order.status,
             toStatus: 'cancelled',
-            detail: { refunded_coins: order.customerId ? Number(order.totalCoins) : 0 },
+            detail: { refunded_coins: refunded },
             ...actor,
             createdAt: now,
           },
         },
       },
     });
+    await enqueueOrderMessage(tx, id, eventId, 'cancelled', now, { refunded });
     return { id };
   });
 }

@@ -15,6 +15,10 @@ export type NewOrder = {
   totalCoins: number;
   recipientName: string | null;
   shippingAddress: string | null;
+  reference: string;
+  /** Establishment reservations: the product a customer may hold one open order of. */
+  exclusiveProductId: string | null;
+  contactEmail: string | null;
   requested: string[];
   idempotencyKey: string | null;
   eventId: string;
@@ -40,11 +44,12 @@ export async function insertOrder(db: Db, tenant: Tenant, actor: Actor, o: NewOr
   await db.$executeRaw`
     WITH new_order AS (
       INSERT INTO orders (id, sub_brand_id, environment, customer_id, status, billing_status, currency,
-                          total_price, total_coins, recipient_name, shipping_address, status_changed_at,
-                          created_at, updated_at)
+                          total_price, total_coins, recipient_name, shipping_address, reference,
+                          exclusive_product_id, contact_email, status_changed_at, created_at, updated_at)
       VALUES (${o.id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
               ${o.customerId}::uuid, 'pending', ${o.billingStatus}::billing_status, ${o.currency},
               ${o.totalPrice}, ${o.totalCoins}::bigint, ${o.recipientName}, ${o.shippingAddress},
+              ${o.reference}, ${o.exclusiveProductId}::uuid, ${o.contactEmail},
               ${o.createdAt}, ${o.createdAt}, ${o.createdAt})
       RETURNING id
     ), new_lines AS (

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { visibleListings } from '../catalog/visibility.js';
-import { loadPricing, priceListing } from '../catalog/pricing.js';
+import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { AppError, invalidRequest, notFound } from '../errors.js';
@@ -16,6 +16,24 @@ import { movePrepaid } from './prepaid.js';
 import { insertOrder } from './insert-order.js';
 import { reserveOrderInput } from './schemas.js';
 import { takeStock } from './stock.js';
+import { enqueueOrderMessage } from '../notifications/enqueue.js';
+import { isUniqueViolation } from '../prisma-errors.js';
+import { newReference } from './reference.js';
+
+/** insertOrder, with the open-reservation index's refusal as the domain's error. */
+async function insertEstablishmentAware(...args: Parameters<typeof insertOrder>) {
+  try {
+    await insertOrder(...args);
+  } catch (error) {
+    if (args[3].exclusiveProductId && isUniqueViolation(error)) {
+      throw new AppError(
+        'duplicate_reservation',
+        'The player already has an open reservation of this product.',
+      );
+    }
+    throw error;
+  }
+}
 
 /** Customers under these statuses may not redeem (docs/catalog-and-orders.md). */
 const NOT_ELIGIBLE = new Set(['restricted', 'banned']);
@@ -29,6 +47,15 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     idempotencyKey: string | null;
     /** Reads the new order as the caller wants it, inside the transaction, before the locks. */
     readBack: (tx: Prisma.TransactionClient, id: string) => Promise<T>;
+    /**
+     * Set by establishment reservations only (docs/establishment-api.md, "Orders"): at most one
+     * open order of this product per customer (a second is `duplicate_reservation`, race-safe
+     * through a partial unique index); delivery details may come later (send), and the order
+     * keeps the e-mail the reservation named.
+     */
+    establishment?: { exclusiveProductId: string; contactEmail: string | null };
+    /** The sub-brand's pricing when the caller read it already (in this transaction). */
+    pricing?: Pricing;
   },
 ): Promise<T> {
   const data = parseInput(reserveOrderInput, input);
@@ -47,7 +74,7 @@ export async function reserveOrder<T extends { billingStatus: string }>(
       );
     }
 
-    const pricing = await loadPricing(tx, tenant.subBrandId);
+    const pricing = options.pricing ?? (await loadPricing(tx, tenant.subBrandId));
     const distinct = [...new Set(requested)];
     const listings = await tx.listingMarket.findMany({
       where: { id: { in: distinct }, ...visibleListings(tenant.subBrandId, pricing.market) },
@@ -74,7 +101,7 @@ export async function reserveOrder<T extends { billingStatus: string }>(
         ...priceListing(listing, pricing),
       };
     });
-    if (lines.some((l) => l.kind === 'physical')) {
+    if (!options.establishment && lines.some((l) => l.kind === 'physical')) {
       const issues = [
         !data.recipientName && {
           field: 'recipient_name',
@@ -98,7 +125,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
 
     // The rows first, the contended locks last (wallet, then stock, then the prepaid account),
     // so the hot rows are held for as short a time as possible before the commit.
-    await insertOrder(tx, tenant, actor, {
+    const eventId = newId();
+    await insertEstablishmentAware(tx, tenant, actor, {
       id,
       createdAt: idTime(id),
       customerId: customer.id,
@@ -108,9 +136,12 @@ export async function reserveOrder<T extends { billingStatus: string }>(
       totalCoins,
       recipientName: data.recipientName ?? null,
       shippingAddress: data.shippingAddress ?? null,
+      reference: newReference(),
+      exclusiveProductId: options.establishment?.exclusiveProductId ?? null,
+      contactEmail: options.establishment?.contactEmail ?? null,
       requested,
       idempotencyKey: options.idempotencyKey,
-      eventId: newId(),
+      eventId,
       reservationId: newId(),
       lines: lines.map((l) => ({
         id: newId(),
@@ -128,6 +159,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     });
     // Complete now, so it is read before the locks; only its billing status can change below.
     const order = await options.readBack(tx, id);
+    // Its e-mail too, before the locks: it needs nothing the locked statements decide.
+    await enqueueOrderMessage(tx, id, eventId, 'reserved', idTime(id));
 
     if (totalCoins > 0) {
       await moveCoins(

@@ -1,5 +1,10 @@
 // Units of stock, taken and given back in one guarded statement each. Rows are locked in
 // variant-id order, so two orders over the same variants cannot deadlock.
+//
+// A unit is in one of three columns: `available` (orderable), `reserved` (held by an open order)
+// or `consumed` (its order was sent or shipped). Reserving moves available → reserved, sending
+// or shipping reserved → consumed (once per order: orders.stock_consumed_at), cancelling gives
+// the order's units back to available from wherever they are. Only a restock changes the sum.
 import type { Environment } from '../../generated/prisma/enums.js';
 import type { Db } from '../db.js';
 
@@ -24,7 +29,7 @@ export async function takeStock(
       ORDER BY s.variant_id
       FOR UPDATE OF s
     ), taken AS (
-      UPDATE variant_stock s SET available = s.available - i.quantity
+      UPDATE variant_stock s SET available = s.available - i.quantity, reserved = s.reserved + i.quantity
       FROM input i
       WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment
         AND s.variant_id IN (SELECT variant_id FROM locked)
@@ -47,8 +52,19 @@ export async function takeStock(
   return { short };
 }
 
-/** Gives units back (a cancelled order's), locking the rows in the same order as takeStock. */
-export async function returnStock(db: Db, environment: Environment, lines: StockLine[]) {
+/** Where an order's units are: still reserved, or consumed by its sending or shipping. */
+export type Held = 'reserved' | 'consumed';
+
+/**
+ * Gives units back to `available` (a cancelled order's) from where the order holds them, locking
+ * the rows in the same order as takeStock.
+ */
+export async function returnStock(
+  db: Db,
+  environment: Environment,
+  lines: StockLine[],
+  from: Held,
+) {
   if (lines.length === 0) return;
   await db.$executeRaw`
     WITH input AS (
@@ -62,7 +78,48 @@ export async function returnStock(db: Db, environment: Environment, lines: Stock
       ORDER BY s.variant_id
       FOR UPDATE OF s
     )
-    UPDATE variant_stock s SET available = s.available + i.quantity
+    UPDATE variant_stock s SET available = s.available + i.quantity,
+      reserved = s.reserved - CASE WHEN ${from}::text = 'reserved' THEN i.quantity ELSE 0 END,
+      consumed = s.consumed - CASE WHEN ${from}::text = 'consumed' THEN i.quantity ELSE 0 END
     FROM input i JOIN locked l USING (variant_id)
     WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`;
+}
+
+/**
+ * Moves an order's units from reserved to consumed. The caller holds the order's lock and checks
+ * orders.stock_consumed_at, so this runs once per order; answers false when a row holds fewer
+ * reserved units than the order (stock edited by hand underneath it), and then moves nothing.
+ */
+export async function consumeStock(
+  db: Db,
+  environment: Environment,
+  lines: StockLine[],
+): Promise<boolean> {
+  if (lines.length === 0) return true;
+  const rows = await db.$queryRaw<{ short: number }[]>`
+    WITH input AS (
+      SELECT variant_id, sum(quantity)::int AS quantity
+      FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
+        AS i(variant_id, quantity)
+      GROUP BY variant_id
+    ), locked AS (
+      SELECT s.variant_id, s.reserved FROM variant_stock s JOIN input i USING (variant_id)
+      WHERE s.environment = ${environment}::environment
+      ORDER BY s.variant_id
+      FOR UPDATE OF s
+    )
+    SELECT count(*)::int AS short FROM input i LEFT JOIN locked l USING (variant_id)
+    WHERE l.reserved IS NULL OR l.reserved < i.quantity`;
+  if (Number(rows[0]?.short ?? 0) > 0) return false;
+  await db.$executeRaw`
+    WITH input AS (
+      SELECT variant_id, sum(quantity)::int AS quantity
+      FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
+        AS i(variant_id, quantity)
+      GROUP BY variant_id
+    )
+    UPDATE variant_stock s SET reserved = s.reserved - i.quantity, consumed = s.consumed + i.quantity
+    FROM input i
+    WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`;
+  return true;
 }

@@ -58,6 +58,10 @@ async function secret(db: Db): Promise<Buffer> {
 const sign = (key: Buffer, payload: string) =>
   createHmac('sha256', key).update(payload).digest('base64url');
 
+/** HMAC-SHA256 with the store-session secret, for other signed links (order tracking). */
+export const signWithSessionSecret = async (db: Db, payload: string): Promise<string> =>
+  sign(await secret(db), payload);
+
 export async function createStoreSession(
   db: Db,
   tenant: Tenant,

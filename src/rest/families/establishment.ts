@@ -50,6 +50,8 @@ export const ESTABLISHMENT_CODES = [
   'ORDER_NOT_CANCELLABLE',
   'ORDER_NOT_EDITABLE',
   'BILLING_BLOCKED',
+  'DUPLICATE_RESERVATION',
+  'PRODUCT_UNAVAILABLE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_SERVER_ERROR',
@@ -59,8 +61,12 @@ export const ESTABLISHMENT_CODES = [
 const fieldMapped = (error: AppError, route?: Route) =>
   error.code === 'invalid_request' && route?.wire?.validation === 'field-map-422';
 
+const unavailable = (error: AppError, route?: Route) =>
+  route?.wire?.unavailable?.includes(error.code) ?? false;
+
 function status(error: AppError, route?: Route): number {
   if (fieldMapped(error, route)) return 422;
+  if (unavailable(error, route)) return 409;
   return error.kind === 'state' ? 400 : HTTP_STATUS[error.kind];
 }
 
@@ -85,7 +91,9 @@ export const establishment: Family = {
     return {
       error: STATUS_CODES[code] ?? 'Error',
       message: message(error),
-      code: establishmentCode(error.code, error.resource),
+      code: unavailable(error, route)
+        ? 'PRODUCT_UNAVAILABLE'
+        : establishmentCode(error.code, error.resource),
       ...(error.issues.length ? { details: error.issues } : {}),
       requestId,
     };
@@ -94,7 +102,8 @@ export const establishment: Family = {
     title: 'Partner Rewards establishment API',
     description: [
       "An establishment's view of the platform: its profile and branding, its players (the partner API's",
-      'customers, the same rows and wallets), their coins, and the marketplace login. JSON with camelCase',
+      'customers, the same rows and wallets), their coins, their orders (the partner order book, seen as',
+      'reservation, acquisition and cancellation records), and the marketplace login. JSON with camelCase',
       'fields; dates are ISO-8601 UTC; ids are UUIDv7.',
       '',
       '**Authentication**: `Authorization: Bearer svc_live_…` or `svc_test_…` (the same keys as the partner API).',
@@ -117,7 +126,9 @@ export const establishment: Family = {
           codes.flatMap((c) =>
             c === 'not_found'
               ? [...Object.values(NOT_FOUND).map((n) => n.code), 'RESOURCE_NOT_FOUND']
-              : [establishmentCode(c as ErrorCode)],
+              : route.wire?.unavailable?.includes(c as ErrorCode)
+                ? ['PRODUCT_UNAVAILABLE']
+                : [establishmentCode(c as ErrorCode)],
           ),
         ),
       ];

@@ -1,0 +1,67 @@
+// The logistics e-mail outbox, for the backoffice: what was sent, what waits (no SMTP_URL, or
+// retrying) and what failed for good. Platform admins see every tenant (or one, by subBrandId);
+// staff see the sub-brand they chose. Partner keys do not see it at all.
+import { isUuid } from '../../domain/ids.js';
+import { builder } from '../builder.js';
+import { EnvironmentEnum } from './environment.js';
+
+const NotificationStatusEnum = builder.enumType('NotificationStatus', {
+  description: 'pending (waiting or retrying), sent, failed (gave up; see lastError).',
+  values: ['pending', 'sent', 'failed'] as const,
+});
+
+builder.prismaObject('Notification', {
+  description: 'One logistics e-mail of an order event, in the outbox.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: "Also the Message-ID's left part." }),
+    subBrandId: t.exposeID('subBrandId'),
+    environment: t.expose('environment', { type: EnvironmentEnum }),
+    orderId: t.exposeID('orderId'),
+    eventId: t.exposeID('eventId'),
+    template: t.exposeString('template'),
+    recipient: t.exposeString('recipient'),
+    subject: t.exposeString('subject'),
+    html: t.exposeString('html', {
+      description: 'Every value escaped; %BASE_URL% is filled in when sent.',
+    }),
+    text: t.exposeString('text'),
+    status: t.expose('status', { type: NotificationStatusEnum }),
+    attempts: t.exposeInt('attempts'),
+    nextAttemptAt: t.expose('nextAttemptAt', { type: 'DateTime' }),
+    lastError: t.exposeString('lastError', { nullable: true }),
+    sentAt: t.expose('sentAt', { type: 'DateTime', nullable: true }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+builder.queryField('notifications', (t) =>
+  t.prismaField({
+    type: ['Notification'],
+    authScopes: { admin: true, staff: true },
+    description: 'The outbox, newest first (at most `limit`, 1-100, default 50).',
+    args: {
+      status: t.arg({ type: NotificationStatusEnum }),
+      orderId: t.arg.id(),
+      subBrandId: t.arg.id({ description: 'Platform admins: one tenant (default: all).' }),
+      limit: t.arg.int(),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      if (args.orderId != null && !isUuid(String(args.orderId))) return [];
+      if (args.subBrandId != null && !isUuid(String(args.subBrandId))) return [];
+      const p = ctx.principal;
+      // Staff are confined to the sub-brand they chose; only a platform admin sees across tenants.
+      const subBrandId =
+        p.isPlatformAdmin && !p.staff ? (args.subBrandId ?? undefined) : p.subBrandId;
+      return ctx.db.notification.findMany({
+        ...query,
+        where: {
+          ...(subBrandId ? { subBrandId: String(subBrandId) } : {}),
+          ...(args.status ? { status: args.status } : {}),
+          ...(args.orderId ? { orderId: String(args.orderId) } : {}),
+        },
+        orderBy: { createdAt: 'desc' },
+        take: Math.min(Math.max(args.limit ?? 50, 1), 100),
+      });
+    },
+  }),
+);
