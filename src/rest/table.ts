@@ -13,6 +13,8 @@ import { adjustPlayerCoins } from './routes/establishment/coins.js';
 import * as establishments from './routes/establishment/establishments.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
+import * as establishmentCatalogs from './routes/establishment/catalogs.js';
+import * as establishmentProducts from './routes/establishment/products.js';
 
 export const ROUTES: Route[] = [
   getHealth,
@@ -57,4 +59,18 @@ export const ROUTES: Route[] = [
   adjustPlayerCoins,
   iframe.iframeLogin,
   iframe.iframeLogout,
+  establishmentProducts.createProduct,
+  establishmentProducts.searchProducts,
+  establishmentProducts.getProduct,
+  establishmentProducts.updateProduct,
+  establishmentProducts.deleteProduct,
+  establishmentProducts.requestExclusivity,
+  establishmentProducts.adminExclusivity,
+  establishmentCatalogs.listCatalogs,
+  establishmentCatalogs.createCatalog,
+  establishmentCatalogs.getCatalog,
+  establishmentCatalogs.renameCatalog,
+  establishmentCatalogs.deleteCatalog,
+  establishmentCatalogs.addCatalogProducts,
+  establishmentCatalogs.removeCatalogProduct,
 ];

@@ -20,6 +20,7 @@ import './types/sub-brand-profile.js';
 import './types/store-session.js';
 import './types/establishment.js';
 import './types/player.js';
+import './types/establishment-catalog.js';
 import './types/staff.js';
 
 let schema: GraphQLSchema | undefined;
