@@ -92,7 +92,9 @@ describe('npm run admin -- … --json', () => {
       '--scopes',
       'all',
     );
-    expect(key.json.scopes).toHaveLength(18); // the 16 partner scopes and 2 establishment ones
+    expect(key.json.scopes).toHaveLength(20); // the 16 partner scopes and 4 establishment ones
+    expect(key.json.scopes).toContain('products:write');
+    expect(key.json.scopes).toContain('catalogs:write');
     expect(key.json.scopes).toContain('engine:events');
     expect(key.json.scopes).toContain('establishment:update');
   });

@@ -170,11 +170,15 @@ describe('POST /products', () => {
 
 describe('imports and global products', () => {
   it('an import lists the platform product for the caller: no copy, the same stock', async () => {
+    const name = `Import me ${Date.now()}`;
     const platform = await listedProduct(h.db.prisma, (await establishment(h)).subBrandId, {
       baseCost: 2000,
       stock: 9,
+      name,
     });
-    const before = await h.db.prisma.product.count();
+    const copies = () =>
+      h.db.prisma.product.count({ where: { searchText: { contains: name.toLowerCase() } } });
+    const before = await copies();
     expect((await e.get(`/products/${platform.productId}`)).status).toBe(404);
     const res = await e.post(
       '/products',
@@ -183,7 +187,7 @@ describe('imports and global products', () => {
     );
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ message: 'Product imported', productId: platform.productId });
-    expect(await h.db.prisma.product.count()).toBe(before);
+    expect(await copies()).toBe(before);
     const detail = (await e.get(`/products/${platform.productId}`)).body;
     expect(detail).toMatchObject({ isAdmin: true, establishmentId: null, stock: 9, visible: true });
     // The base cost is the platform's, not shown to an establishment that does not own it.

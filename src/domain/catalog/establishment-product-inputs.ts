@@ -120,14 +120,7 @@ export const createEstablishmentProductBody = z
     gameCatalog: z.unknown().optional(),
     ...common,
   })
-  .superRefine((body, ctx) => {
-    if (!body.isImport && body.stock === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['stock'], message: 'is required' });
-    }
-    if (!body.isImport && body.translations === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['translations'], message: 'is required' });
-    }
-  });
+  .describe('stock and translations are required unless isImport.');
 
 export type CreateEstablishmentProduct = z.output<typeof createEstablishmentProductBody>;
 

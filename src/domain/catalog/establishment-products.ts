@@ -112,8 +112,18 @@ export async function createEstablishmentProduct(db: Db, viewer: Viewer, input: 
   if (raw?.isImport === true && (raw.productId === undefined || raw.productId === null)) {
     throw new AppError('invalid_import', 'productId is required when isImport is true.');
   }
+  // Another establishment's id is not found whatever else the body holds: tenancy first.
+  if (typeof raw?.establishmentId === 'string' && raw.establishmentId !== viewer.subBrandId) {
+    throw notFound('Sub-brand');
+  }
   const body = parseInput(createEstablishmentProductBody, input);
   if (body.establishmentId !== viewer.subBrandId) throw notFound('Sub-brand');
+  if (!body.isImport) {
+    const missing = (['stock', 'translations'] as const).filter((f) => body[f] === undefined);
+    if (missing.length) {
+      throw invalidRequest(missing.map((field) => ({ field, message: 'is required' })));
+    }
+  }
   if (body.isAdmin && !viewer.isPlatformAdmin) {
     throw forbidden('isAdmin (a global product) is for platform administrator keys only.');
   }
