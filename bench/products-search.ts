@@ -65,7 +65,7 @@ const CASES: [string, Body][] = [
   ['first page, no filter', {}],
   ['page 50 (limit 20)', { pagination: { page: 50, limit: 20 } }],
   ['text (many matches)', { query: 'word7' }],
-  ['text (one match)', { query: 'prize 4321 ' }],
+  ['text (a few matches)', { query: 'prize 432 word432' }],
   ['type + category', { filters: { types: ['merch'], categories: ['CATEGORY'] } }],
   [
     'value range + stock ≥ 10',

@@ -37,7 +37,8 @@ export function establishmentProducts(viewer: Viewer, now = new Date()): Prisma.
       {
         OR: [
           { ownerSubBrandId: viewer.subBrandId },
-          { status: 'active', variants: { some: { listings: { some: ownListings(viewer) } } } },
+          // One semi-join on the listing's product id (not through the variants).
+          { status: 'active', listings: { some: ownListings(viewer) } },
         ],
       },
     ],

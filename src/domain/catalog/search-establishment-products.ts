@@ -94,8 +94,7 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
   const body = parseInput(productSearchBody, input);
   const now = new Date();
   const currency = viewer.market?.currency ?? 'EUR';
-  const base = establishmentProducts(viewer, now);
-  const and: Prisma.ProductWhereInput[] = [base];
+  const and: Prisma.ProductWhereInput[] = [establishmentProducts(viewer, now)];
   const f = body.filters ?? {};
   const text = body.query?.trim();
   if (text) {
@@ -163,7 +162,8 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
       ],
     };
   }
-  const [rows, total, facets] = await Promise.all([
+  // Two scans of the matches: the page, and one GROUP BY that gives both the total and the facets.
+  const [rows, { total, facets }] = await Promise.all([
     db.product.findMany({
       where: pageWhere,
       orderBy,
@@ -171,8 +171,7 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
       skip: cursorText ? 0 : (page - 1) * limit,
       select: { id: true, retailValue: true, displayOrder: true },
     }),
-    db.product.count({ where }),
-    facetsOf(db, base),
+    totalAndFacets(db, where),
   ]);
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
@@ -234,31 +233,39 @@ async function statusConditions(
   return out;
 }
 
-/** The facets of everything the establishment sees (not only this page's matches). */
-async function facetsOf(db: Db, base: Prisma.ProductWhereInput) {
-  const [types, categoryIds] = await Promise.all([
-    db.product.groupBy({
-      by: ['type'],
-      where: { ...base, type: { not: null } },
-      orderBy: { type: 'asc' },
-    }),
-    db.product.groupBy({ by: ['categoryId'], where: { ...base, categoryId: { not: null } } }),
-  ]);
-  const categories = await db.category.findMany({
-    where: { id: { in: categoryIds.map((c) => c.categoryId!) } },
-    orderBy: [{ position: 'asc' }, { id: 'asc' }],
+/**
+ * The number of matches and their facets (the types and categories among them), from one
+ * GROUP BY over the matches: counting them and listing their facets is the same scan.
+ */
+async function totalAndFacets(db: Db, where: Prisma.ProductWhereInput) {
+  const groups = await db.product.groupBy({
+    by: ['type', 'categoryId'],
+    where,
+    _count: { _all: true },
   });
+  const total = groups.reduce((sum, g) => sum + g._count._all, 0);
+  const types = [...new Set(groups.flatMap((g) => (g.type ? [g.type] : [])))].sort();
+  const categoryIds = [...new Set(groups.flatMap((g) => (g.categoryId ? [g.categoryId] : [])))];
+  const categories = categoryIds.length
+    ? await db.category.findMany({
+        where: { id: { in: categoryIds } },
+        orderBy: [{ position: 'asc' }, { id: 'asc' }],
+      })
+    : [];
   const names = categories.map((c) => (c.names as Record<string, string>).en ?? c.slug);
   return {
-    categories: names,
-    types: types.map((t) => t.type!),
-    statuses: [...PRODUCT_STATUSES],
-    filters: {
-      categories: categories.map((c, i) => ({
-        categoryId: c.id,
-        name: names[i]!,
-        translations: c.names as Record<string, string>,
-      })),
+    total,
+    facets: {
+      categories: names,
+      types,
+      statuses: [...PRODUCT_STATUSES],
+      filters: {
+        categories: categories.map((c, i) => ({
+          categoryId: c.id,
+          name: names[i]!,
+          translations: c.names as Record<string, string>,
+        })),
+      },
     },
   };
 }

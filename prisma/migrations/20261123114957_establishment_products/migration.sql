@@ -39,3 +39,6 @@ CREATE INDEX "products_exclusive_sub_brand_id_idx" ON "products"("exclusive_sub_
 
 -- AddForeignKey
 ALTER TABLE "products" ADD CONSTRAINT "products_owner_sub_brand_id_fkey" FOREIGN KEY ("owner_sub_brand_id") REFERENCES "sub_brands"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "listing_markets" ADD CONSTRAINT "listing_markets_product_id_fkey" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE CASCADE ON UPDATE CASCADE;
