@@ -76,7 +76,7 @@ function inputSchemaOf(route: Route): JsonSchema {
         : 'Optional Idempotency-Key: repeating a key repeats the call safely.',
     );
   }
-  return jsonSchema(z.strictObject(shape), 'input');
+  return jsonSchema(z.strictObject(shape), 'input', 'inline');
 }
 
 /** The tool's structured result: the route's wire body, `{ data, page? }`. */
@@ -87,6 +87,7 @@ function outputSchemaOf(route: Route): JsonSchema {
       ? z.object({ data: z.array(route.response), page })
       : z.object({ data: route.response }),
     'output',
+    'inline',
   );
 }
 

@@ -68,6 +68,8 @@ export type Route<
   params?: P;
   query?: Q;
   body?: B;
+  /** Optional request headers the operation reads itself (documented as header parameters). */
+  headers?: { name: string; description: string; pattern: string }[];
   /** The HTTP Idempotency-Key layer (docs/idempotency.md). */
   idempotency: 'required' | 'optional' | 'none';
   /**
