@@ -48,7 +48,8 @@ export const verificationDate = z
   )
   .refine((v) => !v.startsWith('0000') && !Number.isNaN(Date.parse(utcText(v))), {
     message: 'must be a real date',
-  });
+  })
+  .meta({ examples: ['2026-01-31 12:00:00'] });
 
 /** The create form has no zone: it is UTC. */
 export const utcText = (v: string) => {

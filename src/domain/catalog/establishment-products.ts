@@ -81,7 +81,9 @@ async function categoryOf(
   const id = typeof category === 'object' && category !== null ? category.categoryId : category;
   if (!id || id === 'none') return null;
   if (!(await db.category.findUnique({ where: { id }, select: { id: true } }))) {
-    throw invalidRequest([{ field: 'category.categoryId', message: 'is not a known category' }]);
+    throw invalidRequest([
+      { field: 'category.categoryId', code: 'invalid', message: 'is not a known category' },
+    ]);
   }
   return id;
 }
@@ -121,7 +123,9 @@ export async function createEstablishmentProduct(db: Db, viewer: Viewer, input: 
   if (!body.isImport) {
     const missing = (['stock', 'translations'] as const).filter((f) => body[f] === undefined);
     if (missing.length) {
-      throw invalidRequest(missing.map((field) => ({ field, message: 'is required' })));
+      throw invalidRequest(
+        missing.map((field) => ({ field, code: 'required' as const, message: 'is required' })),
+      );
     }
   }
   if (body.isAdmin && !viewer.isPlatformAdmin) {
@@ -137,7 +141,11 @@ async function newProduct(tx: Db, viewer: Viewer, body: CreateEstablishmentProdu
   const currency = body.currency ?? market?.currency ?? 'EUR';
   if (market && currency !== market.currency) {
     throw invalidRequest([
-      { field: 'currency', message: `must be the establishment's currency, ${market.currency}` },
+      {
+        field: 'currency',
+        code: 'invalid',
+        message: `must be the establishment's currency, ${market.currency}`,
+      },
     ]);
   }
   const value = body.value ?? body.valueInEuros;
@@ -202,7 +210,11 @@ async function importProduct(tx: Db, viewer: Viewer, body: CreateEstablishmentPr
   const market = viewer.market;
   if (!market) {
     throw invalidRequest([
-      { field: 'establishmentId', message: 'has no market (country) to list products in' },
+      {
+        field: 'establishmentId',
+        code: 'invalid',
+        message: 'has no market (country) to list products in',
+      },
     ]);
   }
   const product = await tx.product.findFirst({
@@ -231,7 +243,7 @@ async function importProduct(tx: Db, viewer: Viewer, body: CreateEstablishmentPr
       known?.baseCost ?? (product.currency === market.currency ? product.retailValue : null);
     if (baseCost === null) {
       throw invalidRequest([
-        { field: 'productId', message: `has no known cost in ${market.currency}` },
+        { field: 'productId', code: 'invalid', message: `has no known cost in ${market.currency}` },
       ]);
     }
     await tx.listingMarket.upsert({
@@ -365,7 +377,7 @@ export async function updateEstablishmentProduct(
       if (count === 0) {
         const field = body.price !== undefined ? 'price' : 'internalPrice';
         throw invalidRequest([
-          { field, message: 'needs your listing of the product: it has none' },
+          { field, code: 'invalid', message: 'needs your listing of the product: it has none' },
         ]);
       }
     }
@@ -380,6 +392,7 @@ async function setStock(tx: Db, viewer: Viewer, productId: string, stock: number
     throw invalidRequest([
       {
         field: 'stock',
+        code: 'invalid',
         message: `cannot be set here for a product with ${variants.length} variants: set each variant's stock in the backoffice`,
       },
     ]);

@@ -1,7 +1,7 @@
 // Money on the establishment wire is in major units (the document's `…InEuros`, 12.34); the
 // database keeps integer minor units (1234). The conversion is exact or refused: 12.345 EUR has
 // no cent value, and rounding it silently would change what a prize is worth.
-import { AppError } from '../errors.js';
+import { AppError, type FieldRule } from '../errors.js';
 import { currencyExponent } from './pricing.js';
 
 /** The largest amount a money column holds (PostgreSQL integer). */
@@ -19,14 +19,16 @@ function decimalsOf(value: number): number {
 /** Major units to minor units, exactly; `field` names the wire field in the refusal. */
 export function toMinorUnits(value: number, currency: string, field: string): number {
   const exponent = currencyExponent(currency);
-  const issue = (message: string) =>
-    new AppError('invalid_request', `${field} ${message}.`, { issues: [{ field, message }] });
-  if (!Number.isFinite(value) || value < 0) throw issue('must be a number of at least 0');
+  const issue = (code: FieldRule, message: string) =>
+    new AppError('invalid_request', `${field} ${message}.`, { issues: [{ field, code, message }] });
+  if (!Number.isFinite(value) || value < 0) throw issue('too_small', 'must be at least 0');
   if (decimalsOf(value) > exponent) {
-    throw issue(`must have at most ${exponent} decimals in ${currency}`);
+    throw issue('invalid', `must have at most ${exponent} decimals in ${currency}`);
   }
   const minor = Math.round(value * 10 ** exponent);
-  if (minor > MAX_MINOR_UNITS) throw issue(`must be at most ${MAX_MINOR_UNITS / 10 ** exponent}`);
+  if (minor > MAX_MINOR_UNITS) {
+    throw issue('too_big', `must be at most ${MAX_MINOR_UNITS / 10 ** exponent}`);
+  }
   return minor;
 }
 

@@ -84,7 +84,9 @@ function decodeCursor(text: string): Cursor {
     // answered below
   }
   throw new AppError('invalid_request', 'pagination.cursor is not a cursor this search gave.', {
-    issues: [{ field: 'pagination.cursor', message: 'is not a cursor this search gave' }],
+    issues: [
+      { field: 'pagination.cursor', code: 'format', message: 'is not a cursor this search gave' },
+    ],
   });
 }
 
