@@ -12,6 +12,7 @@ import { AppError } from '../domain/errors.js';
 import { signIn, signOut, signOutEverywhere } from '../domain/staff/sessions.js';
 import { subBrandsOf } from '../domain/staff/staff-principal.js';
 import type { StaffIdentity } from '../domain/staff/roles.js';
+import { exportCustomersCsv } from './customers-csv.js';
 import { asAppError } from '../http/error-response.js';
 import { locals } from '../http/locals.js';
 import type { RateLimitStore } from '../http/rate-limit.js';
@@ -117,6 +118,11 @@ export function backofficeRouter(deps: {
       setSessionCookie(req, res, null);
       res.json({ ended });
     }),
+  );
+
+  api.get(
+    '/customers.csv',
+    handle((req, res) => exportCustomersCsv(deps.db, req, res)),
   );
 
   api.use(

@@ -18,6 +18,11 @@ export type RouteHints = {
   destructive?: boolean;
   /** Repeating it with the same input has no further effect (MCP idempotentHint). */
   idempotent?: boolean;
+  /**
+   * It moves coins. Its MCP tool requires an `idempotency_key`: an agent that retries after a
+   * timeout must say whether it means the same effect, and a generated key cannot.
+   */
+  movesCoins?: boolean;
 };
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;

@@ -21,6 +21,7 @@ import './types/store-session.js';
 import './types/establishment.js';
 import './types/player.js';
 import './types/establishment-catalog.js';
+import './types/player-import.js';
 import './types/staff.js';
 
 let schema: GraphQLSchema | undefined;

@@ -281,7 +281,7 @@ describe('tenancy and environments', () => {
       }),
       h.call('POST', '/api/v1/customers/bulk/coins', {
         key: readOnly,
-        body: { delta: 1 },
+        body: { delta: 1, all: true },
         headers: { 'idempotency-key': 's3' },
       }),
     ];

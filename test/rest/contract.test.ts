@@ -58,7 +58,7 @@ describe('answers match the OpenAPI documents', () => {
     await send('POST', `/api/v1/customers/${id}/coins`, { delta: -999_999 }); // 409
     await send('GET', `/api/v1/customers/${id}/coins`);
     await send('GET', `/api/v1/customers/${id}/coins/movements`);
-    await send('POST', '/api/v1/customers/bulk/coins', { delta: 5, dry_run: true });
+    await send('POST', '/api/v1/customers/bulk/coins', { delta: 5, dry_run: true, all: true });
     await send('GET', '/api/v1/engine/definitions');
     await send('POST', '/api/v1/engine/events', {
       event_code: 'spin',

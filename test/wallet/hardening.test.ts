@@ -17,12 +17,16 @@ describe('cohort rewards whose total would overflow (item 3)', () => {
   it('are refused, dry run or not, before any coin moves, and the refusal replays as such', async () => {
     const p = await partner(h);
     const customers = [await p.customer(), await p.customer(), await p.customer()];
-    const dry = await p.post('/api/v1/customers/bulk/coins', { delta: NEAR_2_52, dry_run: true });
+    const dry = await p.post('/api/v1/customers/bulk/coins', {
+      delta: NEAR_2_52,
+      dry_run: true,
+      all: true,
+    });
     expect(dry.status).toBe(400);
     expect(dry.body.error.code).toBe('invalid_request');
     expect(dry.body.error.message).toMatch(/delta: 4503599627370496 for each of the 3 customers/);
     const key = randomUUID();
-    const real = await p.post('/api/v1/customers/bulk/coins', { delta: NEAR_2_52 }, key);
+    const real = await p.post('/api/v1/customers/bulk/coins', { delta: NEAR_2_52, all: true }, key);
     expect(real.status).toBe(400);
     expect(real.text.replace(/req_\w+/g, '')).toBe(dry.text.replace(/req_\w+/g, ''));
     for (const c of customers) {
@@ -41,7 +45,7 @@ describe('cohort rewards whose total would overflow (item 3)', () => {
     const p = await partner(h);
     await p.customer();
     await p.customer();
-    const res = await p.post('/api/v1/customers/bulk/coins', { delta: NEAR_2_52 - 1 });
+    const res = await p.post('/api/v1/customers/bulk/coins', { delta: NEAR_2_52 - 1, all: true });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ applied: 2, total_delta: 2 ** 53 - 2 });
   });

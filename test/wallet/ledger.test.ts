@@ -60,8 +60,8 @@ describe('overlapping cohorts', () => {
     const cs = [];
     for (let i = 0; i < 30; i++) cs.push(await p.customer());
     const work = [
-      p.post('/api/v1/customers/bulk/coins', { delta: 2 }),
-      p.post('/api/v1/customers/bulk/coins', { delta: 3 }),
+      p.post('/api/v1/customers/bulk/coins', { delta: 2, all: true }),
+      p.post('/api/v1/customers/bulk/coins', { delta: 3, all: true }),
       ...cs.slice(0, 10).map((c) => p.post(`/api/v1/customers/${c.id}/coins`, { delta: 1 })),
     ];
     const replies = await Promise.all(work);

@@ -155,7 +155,7 @@ describe('POST /api/v1/customers/bulk/coins', () => {
 
   it('skips and reports the customers a debit would take below zero', async () => {
     const { p, a, b, c } = await cohort();
-    const res = await p.post('/api/v1/customers/bulk/coins', { delta: -20 });
+    const res = await p.post('/api/v1/customers/bulk/coins', { delta: -20, all: true });
     expect(res.body.data).toMatchObject({ matched: 3, applied: 1, skipped: 2, total_delta: -20 });
     expect(res.body.data.skipped_customer_ids.sort()).toEqual([b.id, c.id].sort());
     expect([await balance(p, a.id), await balance(p, b.id), await balance(p, c.id)]).toEqual([
@@ -174,7 +174,8 @@ describe('POST /api/v1/customers/bulk/coins', () => {
       id: null,
       dry_run: true,
       matched: 2,
-      applied: 1,
+      applied: 0, // a preview applies nothing…
+      would_apply: 1, // …and says what it would
       skipped: 1,
       total_delta: -50,
     });
@@ -185,12 +186,12 @@ describe('POST /api/v1/customers/bulk/coins', () => {
   it('replays with the same key and refuses it for another body', async () => {
     const { p, a } = await cohort();
     const key = randomUUID();
-    const first = await p.post('/api/v1/customers/bulk/coins', { delta: 5 }, key);
-    const again = await p.post('/api/v1/customers/bulk/coins', { delta: 5 }, key);
+    const first = await p.post('/api/v1/customers/bulk/coins', { delta: 5, all: true }, key);
+    const again = await p.post('/api/v1/customers/bulk/coins', { delta: 5, all: true }, key);
     expect(again.headers.get('idempotent-replay')).toBe('true');
     expect(again.text).toBe(first.text);
     expect(await balance(p, a.id)).toBe(105);
-    const other = await p.post('/api/v1/customers/bulk/coins', { delta: 6 }, key);
+    const other = await p.post('/api/v1/customers/bulk/coins', { delta: 6, all: true }, key);
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_conflict');
   });
@@ -199,7 +200,9 @@ describe('POST /api/v1/customers/bulk/coins', () => {
     const { p, a, b, c } = await cohort();
     const key = randomUUID();
     const replies = await Promise.all(
-      Array.from({ length: 5 }, () => p.post('/api/v1/customers/bulk/coins', { delta: 7 }, key)),
+      Array.from({ length: 5 }, () =>
+        p.post('/api/v1/customers/bulk/coins', { delta: 7, all: true }, key),
+      ),
     );
     for (const r of replies) expect(r.status).toBe(200);
     expect([await balance(p, a.id), await balance(p, b.id), await balance(p, c.id)]).toEqual([
@@ -257,11 +260,16 @@ describe('POST /api/v1/customers/bulk/coins', () => {
   });
 
   it.each([
-    [{ delta: 0 }, 'delta: must not be 0'],
+    [{ delta: 0, all: true }, 'delta: must not be 0'],
+    // An empty filter does not silently mean everyone.
+    [{ delta: 5 }, 'filter: is empty: send a filter, or all: true to reward every customer'],
+    [{ delta: 5, filter: {} }, 'filter: is empty'],
+    [{ delta: 5, all: true, filter: { country: 'ES' } }, 'filter: send a filter or all: true'],
+    [{ delta: 5, all: false }, 'all: must be one of true'],
     [{ delta: 5, filter: { country: 'España' } }, 'filter.country'],
     [{ delta: 5, filter: { min_coins: 'x' } }, 'filter.min_coins'],
     [{ delta: 5, filter: { colour: 'red' } }, 'filter.colour: is not a known field'],
-    [{ delta: 5, dry_run: 'yes' }, 'dry_run: must be a boolean'],
+    [{ delta: 5, all: true, dry_run: 'yes' }, 'dry_run: must be a boolean'],
   ])('400 for %j', async (body, message) => {
     const p = await partner(h);
     const res = await p.post('/api/v1/customers/bulk/coins', body);

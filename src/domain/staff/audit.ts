@@ -3,6 +3,7 @@
 import type { Environment } from '../../generated/prisma/enums.js';
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { PLATFORM_MARGIN_KEY } from '../catalog/pricing.js';
 import { isUuid, newId } from '../ids.js';
 
 export type AuditEntry = {
@@ -83,4 +84,28 @@ export const AUDIT_SNAPSHOTS: Record<string, Loader> = {
   deactivateEventDefinition: byId((db, id) => db.eventDefinition.findUnique({ where: { id } })),
   updateProduct: byId((db, id) => db.product.findUnique({ where: { id } })),
   updateListing: byId((db, id) => db.listingMarket.findUnique({ where: { id } })),
+  updateEstablishment: byId((db, id) => db.subBrand.findUnique({ where: { id } })),
+  topUpPrepaidBalance: (db, args) => {
+    const brandId = String(args.brandId ?? '');
+    const environment = args.environment === 'live' ? 'live' : 'test';
+    return isUuid(brandId)
+      ? db.prepaidAccount.findUnique({ where: { brandId_environment: { brandId, environment } } })
+      : Promise.resolve(null);
+  },
+  setMargins: async (db, args) => {
+    const brand = args.brand as { id?: unknown } | null | undefined;
+    const subBrand = args.subBrand as { id?: unknown } | null | undefined;
+    const brandId = String(brand?.id ?? '');
+    const subBrandId = String(subBrand?.id ?? '');
+    return {
+      platformBps:
+        (await db.platformSetting.findUnique({ where: { key: PLATFORM_MARGIN_KEY } }))?.value ?? 0,
+      brandBps: isUuid(brandId)
+        ? ((await db.brand.findUnique({ where: { id: brandId } }))?.marginBps ?? null)
+        : null,
+      subBrandBps: isUuid(subBrandId)
+        ? ((await db.subBrand.findUnique({ where: { id: subBrandId } }))?.marginBps ?? null)
+        : null,
+    };
+  },
 };

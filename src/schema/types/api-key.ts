@@ -1,9 +1,13 @@
-// API keys: minted and revoked by platform admin keys. A key is shown once, in the mutation's
-// answer; queries only ever show its display prefix.
+// API keys: minted and revoked by platform admins, and by brand admins (people) for their
+// brand's sub-brands (schema/key-managers.ts). A key is shown once, in the mutation's answer;
+// queries only ever show its display prefix.
+import { notFound } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
 import { createApiKey, createPlatformAdminKey } from '../../domain/tenancy/create-api-key.js';
 import { revokeApiKey } from '../../domain/tenancy/revoke-api-key.js';
 import { KEY_SCOPES } from '../../domain/tenancy/scopes.js';
 import { builder } from '../builder.js';
+import { assertManagesKeysOf } from '../key-managers.js';
 import { EnvironmentEnum } from './environment.js';
 
 const ApiKeyRef = builder.prismaObject('ApiKey', {
@@ -62,17 +66,21 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
 builder.mutationFields((t) => ({
   createApiKey: t.field({
     type: CreatedApiKeyRef,
-    authScopes: { admin: true },
+    description:
+      "Platform admins: for any sub-brand. Brand admins: for their brand's sub-brands, partner scopes only.",
+    authScopes: { admin: true, staff: true },
     args: { input: t.arg({ type: CreateApiKeyInput, required: true }) },
-    resolve: (_root, { input }, ctx) =>
-      createApiKey(ctx.db, {
+    resolve: async (_root, { input }, ctx) => {
+      await assertManagesKeysOf(ctx, String(input.subBrandId));
+      return createApiKey(ctx.db, {
         subBrandId: String(input.subBrandId),
         environment: input.environment,
         scopes: input.scopes as (typeof KEY_SCOPES)[number][],
         allowedCidrs: input.allowedCidrs ?? undefined,
         readLimit: input.readLimit,
         writeLimit: input.writeLimit,
-      }),
+      });
+    },
   }),
   createPlatformAdminKey: t.field({
     type: CreatedApiKeyRef,
@@ -82,9 +90,23 @@ builder.mutationFields((t) => ({
   }),
   revokeApiKey: t.prismaField({
     type: ApiKeyRef,
-    authScopes: { admin: true },
+    authScopes: { admin: true, staff: true },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
+      if (!ctx.principal.isPlatformAdmin) {
+        const target = isUuid(String(id))
+          ? await ctx.db.apiKey.findUnique({
+              where: { id: String(id) },
+              select: { subBrandId: true },
+            })
+          : null;
+        // Another brand's key is not found, like its sub-brand.
+        await assertManagesKeysOf(ctx, target?.subBrandId ?? '').catch((error: unknown) => {
+          throw error instanceof Error && 'code' in error && error.code === 'not_found'
+            ? notFound('API key')
+            : error;
+        });
+      }
       const key = await revokeApiKey(ctx.db, String(id));
       return ctx.db.apiKey.findUniqueOrThrow({ ...query, where: { id: key.id } });
     },

@@ -1,6 +1,22 @@
 // Brands: managed by platform admin keys only.
+import { PLATFORM_MARGIN_KEY } from '../../domain/catalog/pricing.js';
 import { createBrand } from '../../domain/tenancy/create-brand.js';
 import { builder } from '../builder.js';
+import { EnvironmentEnum } from './environment.js';
+
+const PrepaidAccountRef = builder.prismaObject('PrepaidAccount', {
+  description: "A brand's prepaid money in one environment.",
+  fields: (t) => ({
+    environment: t.field({ type: EnvironmentEnum, resolve: (a) => a.environment }),
+    currency: t.exposeString('currency'),
+    balance: t.field({
+      type: 'SafeInt',
+      description: 'Minor units of currency.',
+      resolve: (a) => a.balance,
+    }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
 
 builder.prismaObject('Brand', {
   description: 'An operator group; it owns one or more sub-brands.',
@@ -8,6 +24,13 @@ builder.prismaObject('Brand', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    marginBps: t.exposeInt('marginBps', {
+      description: "The brand's margin in basis points, after the platform's.",
+    }),
+    prepaidAccounts: t.relation('prepaidAccounts', {
+      type: PrepaidAccountRef,
+      description: 'The prepaid balance per environment (none until the first top-up).',
+    }),
     subBrands: t.relatedConnection('subBrands', {
       cursor: 'id',
       query: { orderBy: { id: 'desc' } },
@@ -23,6 +46,14 @@ builder.queryFields((t) => ({
     authScopes: { admin: true },
     resolve: (query, _root, _args, ctx) =>
       ctx.db.brand.findMany({ ...query, orderBy: { id: 'desc' } }),
+  }),
+  platformMarginBps: t.int({
+    description: 'The platform margin in basis points, the first level of the price cascade.',
+    authScopes: { admin: true },
+    resolve: async (_root, _args, ctx) => {
+      const row = await ctx.db.platformSetting.findUnique({ where: { key: PLATFORM_MARGIN_KEY } });
+      return Number(row?.value ?? 0);
+    },
   }),
   brand: t.prismaField({
     type: 'Brand',

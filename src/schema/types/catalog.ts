@@ -16,6 +16,7 @@ import { likeEscape } from '../../domain/validation.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { pricingFor } from '../pricing.js';
+import { EnvironmentEnum } from './environment.js';
 
 const LanguageArg = builder.enumType('CatalogLanguage', {
   description: 'A catalog language; missing translations fall back to English.',
@@ -88,6 +89,15 @@ builder.prismaObject('ListingMarket', {
   }),
 });
 
+const VariantStockRef = builder
+  .objectRef<{ environment: 'test' | 'live'; available: number }>('VariantStock')
+  .implement({
+    fields: (t) => ({
+      environment: t.field({ type: EnvironmentEnum, resolve: (s) => s.environment }),
+      available: t.exposeInt('available'),
+    }),
+  });
+
 builder.prismaObject('ProductVariant', {
   name: 'Variant',
   fields: (t) => ({
@@ -103,6 +113,17 @@ builder.prismaObject('ProductVariant', {
         stock: { where: { environment: ctx.principal.environment }, select: { available: true } },
       }),
       resolve: (v) => v.stock[0]?.available ?? 0,
+    }),
+    stock: t.field({
+      type: [VariantStockRef],
+      description: 'Units per environment (the backoffice sets each). Administrators only.',
+      authScopes: { admin: true },
+      select: { stock: { select: { environment: true, available: true } } },
+      resolve: (v) =>
+        (['test', 'live'] as const).map((environment) => ({
+          environment,
+          available: v.stock.find((s) => s.environment === environment)?.available ?? 0,
+        })),
     }),
     listings: t.relation('listings', {
       query: (_args, ctx) => ({ where: listingsWhere(ctx), orderBy: { id: 'asc' } }),

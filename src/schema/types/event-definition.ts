@@ -36,6 +36,13 @@ builder.prismaObject('EventDefinition', {
 });
 
 builder.queryFields((t) => ({
+  eventConstraintWarnings: t.stringList({
+    description:
+      "What the definition's warnings would say of these constraints, without saving them (the backoffice's constraint editor).",
+    authScopes: { admin: true },
+    args: { constraints: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_root, { constraints }) => constraintProblems(constraints),
+  }),
   eventDefinitions: t.prismaConnection({
     type: 'EventDefinition',
     cursor: 'id',

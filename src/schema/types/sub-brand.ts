@@ -1,7 +1,9 @@
-// Sub-brands (establishments): the tenants. Managed by platform admin keys.
+// Sub-brands (establishments): the tenants. Managed by platform admin keys; a brand admin (a
+// person, issue 14) reads its own brand's sub-brands and manages their keys.
 import { createSubBrand } from '../../domain/tenancy/create-sub-brand.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
+import { keyManagerWhere } from '../key-managers.js';
 
 builder.prismaObject('SubBrand', {
   description: 'A tenant: the establishment of the management API, the scope of every key.',
@@ -12,6 +14,11 @@ builder.prismaObject('SubBrand', {
     country: t.exposeString('country', { nullable: true }),
     currency: t.exposeString('currency'),
     prepaid: t.exposeBoolean('prepaid'),
+    coinsPerUnit: t.exposeInt('coinsPerUnit', { description: 'Coins per one unit of currency.' }),
+    marginBps: t.exposeInt('marginBps', {
+      description: "The sub-brand's margin in basis points, the last level of the cascade.",
+      authScopes: { admin: true },
+    }),
     isPlatform: t.exposeBoolean('isPlatform'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     brand: t.relation('brand'),
@@ -27,12 +34,15 @@ builder.queryField('subBrand', (t) =>
   t.prismaField({
     type: 'SubBrand',
     nullable: true,
-    authScopes: { admin: true },
+    description: "Platform admins: any sub-brand. Brand admins: their brand's; others: null.",
+    authScopes: { admin: true, staff: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: (query, _root, { id }, ctx) =>
-      isUuid(String(id))
-        ? ctx.db.subBrand.findUnique({ ...query, where: { id: String(id) } })
-        : null,
+    resolve: (query, _root, { id }, ctx) => {
+      const reach = keyManagerWhere(ctx);
+      return isUuid(String(id)) && reach
+        ? ctx.db.subBrand.findFirst({ ...query, where: { ...reach, id: String(id) } })
+        : null;
+    },
   }),
 );
 

@@ -54,3 +54,20 @@ export function createGraphQLClient(options: {
     },
   });
 }
+
+let current: { key: string; client: Client } | null = null;
+
+/**
+ * The client of this session and tenant, made once: the sign-in page starts the next screen's
+ * request on it (app/prefetch.ts) and the screen, rendered on the same client, gets that request's
+ * answer instead of sending its own.
+ */
+export function clientFor(options: {
+  csrf: string;
+  tenant: Tenant;
+  onSignedOut: () => void;
+}): Client {
+  const key = `${options.csrf}|${options.tenant.subBrandId ?? ''}|${options.tenant.environment}`;
+  if (current?.key !== key) current = { key, client: createGraphQLClient(options) };
+  return current.client;
+}

@@ -32,6 +32,19 @@ const store = (key: string, value: string) => {
   }
 };
 
+/** The tenant a fresh session starts on: the remembered choice if still reachable, else the first. */
+export function startingTenant(session: SessionInfo): {
+  subBrandId: string | null;
+  environment: Environment;
+} {
+  const chosen = stored('pr.subBrand');
+  return {
+    subBrandId:
+      session.subBrands.find((s) => s.id === chosen)?.id ?? session.subBrands[0]?.id ?? null,
+    environment: stored('pr.environment') === 'live' ? 'live' : 'test',
+  };
+}
+
 export function SessionProvider(props: { initial: SessionInfo | null; children: ReactNode }) {
   const [session, setSessionState] = useState(props.initial);
   const [chosen, setChosen] = useState<string | null>(stored('pr.subBrand'));

@@ -4,15 +4,22 @@ import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Provider } from 'urql';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { createGraphQLClient } from '../api/client';
+import { clientFor } from '../api/client';
 import { useSession } from '../api/session';
 import { SignInPage } from '../features/sign-in/SignInPage';
+import { SCREEN_CHUNKS } from './prefetch';
 import { Shell } from './Shell';
 import { CustomersPage } from '../features/customers/CustomersPage';
 
-const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const DashboardPage = lazy(SCREEN_CHUNKS['/']);
 const CustomerPage = lazy(() => import('../features/customers/CustomerPage'));
 const BulkAdjustPage = lazy(() => import('../features/customers/BulkAdjustPage'));
+const ImportPage = lazy(() => import('../features/customers/ImportPage'));
+const BrandsPage = lazy(() => import('../features/brands/BrandsPage'));
+const SubBrandPage = lazy(() => import('../features/brands/SubBrandPage'));
+const ProductsPage = lazy(() => import('../features/catalog/ProductsPage'));
+const ProductPage = lazy(() => import('../features/catalog/ProductPage'));
+const ExecutionsPage = lazy(() => import('../features/engine/ExecutionsPage'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage'));
 const KeysPage = lazy(() => import('../features/keys/KeysPage'));
 const ProposalsPage = lazy(() => import('../features/catalog/ProposalsPage'));
@@ -39,7 +46,7 @@ function SignedIn() {
   const client = useMemo(
     () =>
       session
-        ? createGraphQLClient({
+        ? clientFor({
             csrf: session.csrfToken,
             tenant: { subBrandId, environment },
             onSignedOut: () => setSession(null),
@@ -63,10 +70,16 @@ function SignedIn() {
             <Route path="/" component={DashboardPage} />
             <Route path="/customers" component={CustomersPage} />
             <Route path="/customers/bulk" component={BulkAdjustPage} />
+            <Route path="/customers/import" component={ImportPage} />
             <Route path="/customers/:id">{(p) => <CustomerPage id={p.id} />}</Route>
             <Route path="/orders" component={OrdersPage} />
             <Route path="/keys" component={KeysPage} />
             <Route path="/catalog/proposals" component={ProposalsPage} />
+            <Route path="/catalog/products" component={ProductsPage} />
+            <Route path="/catalog/products/:id">{(p) => <ProductPage id={p.id} />}</Route>
+            <Route path="/brands" component={BrandsPage} />
+            <Route path="/brands/sub-brands/:id">{(p) => <SubBrandPage id={p.id} />}</Route>
+            <Route path="/engine/executions" component={ExecutionsPage} />
             <Route path="/engine" component={EnginePage} />
             <Route path="/audit" component={AuditPage} />
             <Route>

@@ -26,15 +26,26 @@ const ROLE_LABEL = {
   support: 'Support (read-only)',
 } as const;
 
-type Item = { href: string; label: string; adminOnly?: boolean; writes?: boolean };
+type Item = {
+  href: string;
+  label: string;
+  adminOnly?: boolean;
+  writes?: boolean;
+  /** Besides platform admins, brand admins (API keys of their brand's sub-brands). */
+  brandAdmins?: boolean;
+};
 const NAV: Item[] = [
   { href: '/', label: 'Dashboard' },
   { href: '/customers', label: 'Customers' },
   { href: '/customers/bulk', label: 'Bulk adjust', writes: true },
+  { href: '/customers/import', label: 'Import players', writes: true },
   { href: '/orders', label: 'Orders' },
+  { href: '/brands', label: 'Brands', adminOnly: true },
+  { href: '/catalog/products', label: 'Products', adminOnly: true },
   { href: '/catalog/proposals', label: 'Catalog review', adminOnly: true },
-  { href: '/keys', label: 'API keys', adminOnly: true },
+  { href: '/keys', label: 'API keys', adminOnly: true, brandAdmins: true },
   { href: '/engine', label: 'Engine', adminOnly: true },
+  { href: '/engine/executions', label: 'Engine executions', adminOnly: true },
   { href: '/audit', label: 'Audit trail' },
 ];
 
@@ -59,7 +70,9 @@ export function Shell(props: { children: ReactNode }) {
   const current = (href: string) =>
     href === '/'
       ? location === '/'
-      : location === href || (href === '/customers' && /^\/customers\/(?!bulk)/.test(location));
+      : location === href ||
+        (href === '/customers' && /^\/customers\/(?!bulk|import)/.test(location)) ||
+        (href !== '/engine' && href !== '/customers' && location.startsWith(`${href}/`));
 
   return (
     <AppShell
@@ -118,7 +131,11 @@ export function Shell(props: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
         {NAV.filter(
-          (i) => (!i.adminOnly || staff.isPlatformAdmin) && (!i.writes || !staff.readOnly),
+          (i) =>
+            (!i.adminOnly ||
+              staff.isPlatformAdmin ||
+              (i.brandAdmins && staff.staff.role === 'brand_admin')) &&
+            (!i.writes || !staff.readOnly),
         ).map((item) => (
           <NavLink
             key={item.href}
@@ -129,6 +146,14 @@ export function Shell(props: { children: ReactNode }) {
             aria-current={current(item.href) ? 'page' : undefined}
           />
         ))}
+        {!staff.isPlatformAdmin && subBrandId && (
+          <NavLink
+            component={Link}
+            href={`/brands/sub-brands/${subBrandId}`}
+            label="Establishment"
+            active={location.startsWith('/brands/sub-brands/')}
+          />
+        )}
         {environment === 'live' && (
           <Badge color="red" mt="md">
             Live data

@@ -67,7 +67,7 @@ export const ingestEvent = defineRoute({
     "(the key is also the event's business id). data must hold the definition's player-id field (default " +
     "externalUserId) with the customer's external_id. Answers 200 with status completed, skipped or failed: check " +
     'it. points_override only for definitions that opt in. Body at most 16 KB.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   body: z.strictObject({
     event_code: z.string().min(1).max(64).describe('The code of an active event definition.'),
     data: z.record(z.string(), z.unknown()).describe("The event's data, with the player-id field."),

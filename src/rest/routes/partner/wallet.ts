@@ -5,7 +5,7 @@ import { bulkAdjustInput } from '../../../domain/wallet/bulk-adjust-coins.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
-import { idParams } from './wire.js';
+import { customerId } from './wire.js';
 
 const MOVEMENT_SELECTION =
   'id customerId delta reason balanceAfter source apiKeyId requestId bulkId createdAt';
@@ -40,14 +40,33 @@ export const bulkAdjustCoins = defineRoute({
   summary: 'Reward a cohort',
   description:
     'Applies the same signed delta (integer coins) to every customer matching `filter` (the list_customers filters, ' +
-    'as JSON). Customers a debit would take below zero are skipped and listed; the rest are applied. Runs in ' +
-    'batches; repeating the call with the same Idempotency-Key resumes or replays it, never applying twice. ' +
-    'dry_run: true answers the cohort size and total without moving coins.',
-  hints: { idempotent: true },
-  body: z.strictObject({
-    ...snakeShape(bulkAdjustInput.shape),
-    filter: z.strictObject(snakeShape(customerFilter.shape)).default({}),
-  }),
+    'as JSON), or to every customer with all: true (an empty filter is refused: it would silently mean everyone). ' +
+    'Customers a debit would take below zero are skipped and listed; the rest are applied. Runs in batches; ' +
+    'repeating the call with the same Idempotency-Key resumes or replays it, never applying twice. dry_run: true ' +
+    'moves nothing and answers would_apply (applied stays 0), matched and the total.',
+  hints: { movesCoins: true, idempotent: true },
+  body: z
+    .strictObject({
+      ...snakeShape(bulkAdjustInput.shape),
+      filter: z.strictObject(snakeShape(customerFilter.shape)).default({}),
+      all: z
+        .literal(true)
+        .optional()
+        .describe('Every customer of the key: required instead of an empty filter.'),
+    })
+    .superRefine((v, ctx) => {
+      const filtered = Object.keys(v.filter).length > 0;
+      if (filtered === (v.all === true)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['filter'],
+          message: filtered
+            ? 'send a filter or all: true, not both'
+            : 'is empty: send a filter, or all: true to reward every customer',
+          params: { rule: filtered ? 'conflict' : 'required' },
+        });
+      }
+    }),
   idempotency: 'required',
   transaction: 'self',
   successStatus: 200,
@@ -56,7 +75,12 @@ export const bulkAdjustCoins = defineRoute({
       id: z.uuid().nullable().describe('Null for a dry run.'),
       dry_run: z.boolean(),
       matched: z.number().int(),
-      applied: z.number().int(),
+      applied: z.number().int().describe('Customers whose balance moved; 0 for a dry run.'),
+      would_apply: z
+        .number()
+        .int()
+        .nullable()
+        .describe('Dry run: customers whose balance would move. Null otherwise.'),
       skipped: z.number().int(),
       skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
       delta: z.number().int(),
@@ -73,8 +97,19 @@ export const bulkAdjustCoins = defineRoute({
       id dryRun matched applied skipped skippedCustomerIds delta totalDelta completedAt
     }
   }`,
-  variables: ({ body }, { idempotencyKey }) => ({ input: camelKeys(body), key: idempotencyKey }),
-  result: (data) => ({ data: snakeKeys(data.bulkAdjustCustomerCoins) }),
+  variables: ({ body: { all: _all, ...body } }, { idempotencyKey }) => ({
+    input: camelKeys(body),
+    key: idempotencyKey,
+  }),
+  result: (data) => {
+    const result = snakeKeys(data.bulkAdjustCustomerCoins) as { dry_run: boolean; applied: number };
+    // A preview applies nothing: it says what it would apply, in a field of its own.
+    return {
+      data: result.dry_run
+        ? { ...result, applied: 0, would_apply: result.applied }
+        : { ...result, would_apply: null },
+    };
+  },
 });
 
 export const adjustCoins = defineRoute({
@@ -90,8 +125,8 @@ export const adjustCoins = defineRoute({
     'below zero: such a debit is 409 insufficient_balance, stating the balance. Answers the movement written, whose ' +
     'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once. id: the ' +
     'customer, from list_customers.',
-  hints: { idempotent: true },
-  params: idParams,
+  hints: { movesCoins: true, idempotent: true },
+  params: customerId,
   body: z.strictObject(adjustCoinsInput.shape),
   idempotency: 'required',
   successStatus: 201,
@@ -116,7 +151,7 @@ export const getCoins = defineRoute({
     "A customer's coin balance (an integer, never negative) and when it last changed. id: the customer, from " +
     'list_customers.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   idempotency: 'none',
   successStatus: 200,
   response: z
@@ -145,7 +180,7 @@ export const listMovements = defineRoute({
     'The append-only movement log, newest first: signed delta, reason, balance after, what caused it (source, and ' +
     'the api_key_id and request_id of the request) and when. id: the customer, from list_customers. Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   query: z.strictObject(pageParams),
   idempotency: 'none',
   successStatus: 200,

@@ -4,56 +4,25 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
-import { useStaff } from '../../api/session';
+import { useSession, useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { when } from '../../components/format';
+import { count, when } from '../../components/format';
 import { Page } from '../../components/Page';
-import { graphql } from '../../graphql';
+import { usePrefetched } from '../../app/prefetch';
+import { CustomersQuery, customersVariables, STATUSES, type Status } from './customers-query';
 import {
   bulkAdjustUrl,
   customersUrl,
   customerUrl,
+  exportUrl,
+  importUrl,
   PAGE_SIZES,
   parseCustomersQuery,
 } from './routes';
 
-export const CustomersQuery = graphql(`
-  query Customers(
-    $filter: CustomerFilter
-    $first: Int
-    $after: String
-    $last: Int
-    $before: String
-  ) {
-    customers(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
-      edges {
-        node {
-          id
-          firstName
-          lastName
-          email
-          externalId
-          status
-          coinBalance
-          orderCount
-          createdAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
-      }
-    }
-  }
-`);
-
-const STATUSES = ['active', 'watch', 'restricted', 'banned'] as const;
-type Status = (typeof STATUSES)[number];
-
 export function CustomersPage() {
   const staff = useStaff();
+  const { subBrandId, environment } = useSession();
   const [, navigate] = useLocation();
   const query = parseCustomersQuery(useSearch());
   const [text, setText] = useState(query.q ?? '');
@@ -62,14 +31,13 @@ export function CustomersPage() {
     300,
   );
   const status = STATUSES.includes(query.status as Status) ? (query.status as Status) : undefined;
+  const variables = customersVariables(query);
   const [result] = useQuery({
     query: CustomersQuery,
-    variables: {
-      filter: { ...(query.q ? { q: query.q } : {}), ...(status ? { status } : {}) },
-      ...(query.before
-        ? { last: query.size, before: query.before }
-        : { first: query.size, after: query.after ?? null }),
-    },
+    variables,
+    // Right after sign-in the request is already on its way (app/prefetch.ts): wait for it
+    // instead of sending a second one.
+    requestPolicy: usePrefetched(CustomersQuery, variables) ? 'cache-first' : 'cache-and-network',
   });
   const connection = result.data?.customers;
 
@@ -77,11 +45,26 @@ export function CustomersPage() {
     <Page
       title="Customers"
       actions={
-        !staff.readOnly && (
-          <Button component={Link} href={bulkAdjustUrl()}>
-            Bulk adjust
+        <Group>
+          <Button
+            component="a"
+            variant="default"
+            href={exportUrl(query, { subBrandId, environment })}
+            download
+          >
+            Export CSV
           </Button>
-        )
+          {!staff.readOnly && (
+            <>
+              <Button component={Link} variant="default" href={importUrl()}>
+                Import CSV
+              </Button>
+              <Button component={Link} href={bulkAdjustUrl()}>
+                Bulk adjust
+              </Button>
+            </>
+          )}
+        </Group>
       }
     >
       <Group align="end">
@@ -152,7 +135,7 @@ export function CustomersPage() {
               <Table.Td>
                 <Badge color={c.status === 'active' ? 'teal' : 'orange'}>{c.status}</Badge>
               </Table.Td>
-              <Table.Td ta="right">{c.coinBalance.toLocaleString('en-GB')}</Table.Td>
+              <Table.Td ta="right">{count(c.coinBalance)}</Table.Td>
               <Table.Td ta="right">{c.orderCount}</Table.Td>
               <Table.Td>{when(c.createdAt)}</Table.Td>
             </Table.Tr>

@@ -37,3 +37,16 @@ export function parseCustomersQuery(
 
 export const customerUrl = (id: string) => `/customers/${encodeURIComponent(id)}`;
 export const bulkAdjustUrl = () => '/customers/bulk';
+export const importUrl = () => '/customers/import';
+
+/** The streamed CSV of the list as filtered on screen (GET /admin/api/customers.csv). */
+export function exportUrl(
+  query: CustomersQuery,
+  tenant: { subBrandId: string | null; environment: string },
+): string {
+  const params = new URLSearchParams({ environment: tenant.environment });
+  if (tenant.subBrandId) params.set('subBrandId', tenant.subBrandId);
+  if (query.q) params.set('q', query.q);
+  if (query.status) params.set('status', query.status);
+  return `/admin/api/customers.csv?${params.toString()}`;
+}

@@ -13,15 +13,18 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useClient, useQuery } from 'urql';
+import { Link } from 'wouter';
 import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import type { CombinedError } from 'urql';
+import { DefinitionEditor } from './DefinitionEditor';
 
 const DefinitionsQuery = graphql(`
   query Definitions($subBrandId: ID!) {
@@ -35,6 +38,7 @@ const DefinitionsQuery = graphql(`
           version
           constraints
           playerIdField
+          allowPointsOverride
           warnings
         }
       }
@@ -64,7 +68,8 @@ const SimulateQuery = graphql(`
 export default function EnginePage() {
   const { subBrandId, environment } = useSession();
   const client = useClient();
-  const [result] = useQuery({
+  const [editing, setEditing] = useState<string | null>(null);
+  const [result, refetch] = useQuery({
     query: DefinitionsQuery,
     variables: { subBrandId: subBrandId ?? '' },
     pause: !subBrandId,
@@ -102,7 +107,14 @@ export default function EnginePage() {
   };
 
   return (
-    <Page title="Engine">
+    <Page
+      title="Engine"
+      actions={
+        <Button component={Link} href="/engine/executions" variant="default">
+          Executions and audit
+        </Button>
+      }
+    >
       <ErrorAlert error={result.error} />
       <Table striped>
         <Table.Thead>
@@ -112,6 +124,9 @@ export default function EnginePage() {
             <Table.Th>Player field</Table.Th>
             <Table.Th>Constraints</Table.Th>
             <Table.Th>State</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Edit</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -133,10 +148,27 @@ export default function EnginePage() {
               <Table.Td>
                 <Badge color={d.active ? 'teal' : 'gray'}>{d.active ? 'active' : 'inactive'}</Badge>
               </Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(d.id)}
+                  aria-label={`Edit ${d.code}`}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      {editing && definitions.some((d) => d.id === editing) && (
+        <DefinitionEditor
+          definition={definitions.find((d) => d.id === editing)!}
+          onClose={() => setEditing(null)}
+          onSaved={() => refetch({ requestPolicy: 'network-only' })}
+        />
+      )}
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">

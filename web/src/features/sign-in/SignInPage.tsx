@@ -2,7 +2,9 @@ import { Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } f
 import { useEffect, useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { signIn } from '../../api/http';
-import { useSession } from '../../api/session';
+import { clientFor } from '../../api/client';
+import { startingTenant, useSession } from '../../api/session';
+import { prefetchScreen } from '../../app/prefetch';
 import { ErrorAlert } from '../../components/ErrorAlert';
 
 export function SignInPage() {
@@ -22,13 +24,26 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      setSession(await signIn(email, password));
+      const session = await signIn(email, password);
       // GraphiQL is a page of its own (served by the server), not a screen of this app.
       if (next === '/graphiql') return window.location.assign('/admin/graphiql');
       // Only paths inside the app: `next` comes from the URL, which anyone can write.
-      navigate(next && next.startsWith('/') && !next.startsWith('//') ? next : '/', {
-        replace: true,
-      });
+      const target = next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+      // The next screen's data (and code) are asked for now, while React renders the shell,
+      // rather than after it: no waterfall after sign-in.
+      prefetchScreen(
+        target,
+        clientFor({
+          csrf: session.csrfToken,
+          tenant: startingTenant(session),
+          onSignedOut: () => setSession(null),
+        }),
+      );
+      // urql sends it after a few promise hops, and the navigation below renders the whole app
+      // synchronously (wouter's location is an external store): let the request leave first.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      setSession(session);
+      navigate(target, { replace: true });
     } catch (e) {
       setError(e as Error);
       setPassword('');

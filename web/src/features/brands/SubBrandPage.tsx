@@ -1,0 +1,325 @@
+// One sub-brand (establishment): profile and branding (the marketplace's colours and font, its
+// coin's name), market and coin ratio, and its margin, the last level of the price cascade. One
+// request reads it all; saving the profile or the margin is audited with before and after.
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Link } from 'wouter';
+import { useStaff } from '../../api/session';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notify } from '../../components/notify';
+import { Page } from '../../components/Page';
+import { graphql, type ResultOf, type VariablesOf } from '../../graphql';
+import { MarginEditor, percent } from './BrandsPage';
+
+const STYLE_KEYS = [
+  'backgroundPrimary',
+  'foregroundPrimary',
+  'backgroundSecondary',
+  'foregroundSecondary',
+  'backgroundSidebarPrimary',
+  'backgroundSidebarSecondary',
+  'marketplaceBackground',
+  'marketplaceForegroundPrimary',
+  'marketplaceForegroundSecondary',
+  'marketplaceBackgroundCard',
+  'marketplaceForegroundCardPrimary',
+  'marketplaceForegroundCardSecondary',
+  'marketplaceForegroundCardTertiary',
+  'font',
+] as const;
+type StyleKey = (typeof STYLE_KEYS)[number];
+
+const SubBrandQuery = graphql(`
+  query SubBrandDetail($id: ID!, $admin: Boolean!) {
+    establishment(id: $id) {
+      id
+      name
+      description
+      email
+      location
+      status
+      locale
+      imageUrl
+      thumbnailUrl
+      currency
+      country
+      coinName
+      coinsPerUnit
+      style {
+        backgroundPrimary
+        foregroundPrimary
+        backgroundSecondary
+        foregroundSecondary
+        backgroundSidebarPrimary
+        backgroundSidebarSecondary
+        marketplaceBackground
+        marketplaceForegroundPrimary
+        marketplaceForegroundSecondary
+        marketplaceBackgroundCard
+        marketplaceForegroundCardPrimary
+        marketplaceForegroundCardSecondary
+        marketplaceForegroundCardTertiary
+        font
+      }
+    }
+    subBrand(id: $id) @include(if: $admin) {
+      id
+      marginBps
+      brand {
+        id
+        name
+        marginBps
+      }
+    }
+    platformMarginBps @include(if: $admin)
+  }
+`);
+type Establishment = ResultOf<typeof SubBrandQuery>['establishment'];
+
+const UpdateMutation = graphql(`
+  mutation UpdateEstablishment($id: ID!, $input: UpdateEstablishmentInput!) {
+    updateEstablishment(id: $id, input: $input) {
+      id
+      name
+    }
+  }
+`);
+type Input = VariablesOf<typeof UpdateMutation>['input'];
+
+/** backgroundPrimary → "Background primary". */
+const label = (k: string) => {
+  const words = k.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export default function SubBrandPage(props: { id: string }) {
+  const staff = useStaff();
+  const [result, refetch] = useQuery({
+    query: SubBrandQuery,
+    // Margins are the platform's business: only its admins ask for them.
+    variables: { id: props.id, admin: staff.isPlatformAdmin },
+  });
+  const e = result.data?.establishment;
+  const sub = result.data?.subBrand;
+  return (
+    <Page
+      title={e ? e.name : 'Sub-brand'}
+      actions={
+        staff.isPlatformAdmin && (
+          <Button component={Link} href="/brands" variant="default">
+            All brands
+          </Button>
+        )
+      }
+    >
+      <ErrorAlert error={result.error} />
+      {e && (
+        <ProfileForm
+          key={e.id}
+          establishment={e}
+          admin={staff.isPlatformAdmin}
+          readOnly={staff.readOnly}
+        />
+      )}
+      {sub && result.data?.platformMarginBps !== undefined && (
+        <Card withBorder>
+          <Stack>
+            <Title order={2} size="h4">
+              Price cascade
+            </Title>
+            <MarginEditor
+              label={`Margin of ${e?.name ?? 'this sub-brand'}`}
+              description={`After the platform's ${percent(result.data.platformMarginBps ?? 0)} and ${sub.brand.name}'s ${percent(sub.brand.marginBps)}.`}
+              bps={sub.marginBps}
+              confirm={(bps) =>
+                `Set this sub-brand's margin to ${percent(bps)}? Its coin prices change.`
+              }
+              variables={(bps) => ({ subBrand: { id: sub.id, bps } })}
+              onDone={() => refetch({ requestPolicy: 'network-only' })}
+            />
+          </Stack>
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+function ProfileForm(props: {
+  establishment: NonNullable<Establishment>;
+  admin: boolean;
+  readOnly: boolean;
+}) {
+  const e = props.establishment;
+  const initial = {
+    name: e.name,
+    description: e.description ?? '',
+    email: e.email ?? '',
+    location: e.location ?? '',
+    status: e.status,
+    locale: e.locale,
+    imageUrl: e.imageUrl ?? '',
+    thumbnailUrl: e.thumbnailUrl ?? '',
+    currency: e.currency,
+    coinName: e.coinName,
+    coinsPerUnit: e.coinsPerUnit,
+    style: Object.fromEntries(STYLE_KEYS.map((k) => [k, e.style[k] ?? ''])) as Record<
+      StyleKey,
+      string
+    >,
+  };
+  const [form, setForm] = useState(initial);
+  useEffect(() => setForm(initial), [e.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [state, update] = useMutation(UpdateMutation);
+  const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [k]: v }));
+  const orNull = (v: string) => (v.trim() ? v.trim() : null);
+  const submit = async () => {
+    const style = Object.fromEntries(
+      STYLE_KEYS.filter((k) => form.style[k].trim()).map((k) => [k, form.style[k].trim()]),
+    );
+    const input: Input = {
+      name: form.name,
+      description: orNull(form.description),
+      email: orNull(form.email),
+      location: orNull(form.location),
+      status: form.status,
+      locale: form.locale,
+      imageUrl: orNull(form.imageUrl),
+      thumbnailUrl: orNull(form.thumbnailUrl),
+      currency: form.currency,
+      coinName: form.coinName,
+      style,
+      ...(props.admin ? { coinsPerUnit: form.coinsPerUnit } : {}),
+    };
+    const res = await update({ id: e.id, input });
+    if (res.data) notify(`Saved ${res.data.updateEstablishment.name}.`);
+  };
+  return (
+    <Card withBorder>
+      <form
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack>
+          <Title order={2} size="h4">
+            Profile and branding
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <TextInput
+              label="Name"
+              required
+              value={form.name}
+              onChange={(ev) => set('name', ev.currentTarget.value)}
+            />
+            <TextInput
+              label="Contact e-mail"
+              value={form.email}
+              onChange={(ev) => set('email', ev.currentTarget.value)}
+            />
+            <TextInput
+              label="Location"
+              value={form.location}
+              onChange={(ev) => set('location', ev.currentTarget.value)}
+            />
+            <Select
+              label="Status"
+              data={['active', 'inactive', 'suspended']}
+              value={form.status}
+              allowDeselect={false}
+              onChange={(v) => v && set('status', v as typeof form.status)}
+            />
+            <TextInput
+              label="Language (BCP 47)"
+              value={form.locale}
+              onChange={(ev) => set('locale', ev.currentTarget.value)}
+            />
+            <TextInput
+              label="Coin name"
+              value={form.coinName}
+              onChange={(ev) => set('coinName', ev.currentTarget.value)}
+            />
+            <TextInput
+              label="Currency"
+              description={props.admin ? 'ISO 4217' : 'Platform admins change it'}
+              value={form.currency}
+              disabled={!props.admin}
+              onChange={(ev) => set('currency', ev.currentTarget.value.toUpperCase())}
+            />
+            <NumberInput
+              label="Coins per unit of currency"
+              description={props.admin ? 'Coin prices scale with it' : 'Platform admins change it'}
+              min={1}
+              allowDecimal={false}
+              disabled={!props.admin}
+              value={form.coinsPerUnit}
+              onChange={(v) => typeof v === 'number' && set('coinsPerUnit', v)}
+            />
+            <TextInput
+              label="Image URL"
+              value={form.imageUrl}
+              onChange={(ev) => set('imageUrl', ev.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            value={form.description}
+            onChange={(ev) => set('description', ev.currentTarget.value)}
+          />
+          <Title order={3} size="h5">
+            Marketplace style
+          </Title>
+          <SimpleGrid cols={{ base: 2, md: 4 }}>
+            {STYLE_KEYS.map((k) => (
+              <TextInput
+                key={k}
+                label={label(k)}
+                placeholder={k === 'font' ? 'Inter' : '#112233'}
+                value={form.style[k]}
+                onChange={(ev) => {
+                  const v = ev.currentTarget.value;
+                  setForm((f) => ({ ...f, style: { ...f.style, [k]: v } }));
+                }}
+                leftSection={
+                  k !== 'font' && /^#[0-9a-f]{3,8}$/i.test(form.style[k]) ? (
+                    <span
+                      aria-hidden
+                      style={{
+                        width: 14,
+                        height: 14,
+                        borderRadius: 3,
+                        background: form.style[k],
+                        border: '1px solid #888',
+                      }}
+                    />
+                  ) : undefined
+                }
+              />
+            ))}
+          </SimpleGrid>
+          <ErrorAlert error={state.error} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={state.fetching} disabled={props.readOnly}>
+              Save profile
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,238 @@
+// Products (platform admins): a server-paginated search over every product, and a form to
+// create one with its first variant. Each product opens its page (translations, variants, stock
+// per environment, listings and their prices).
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import { Link, useLocation, useSearch } from 'wouter';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { numberOr } from '../../components/format';
+import { notify } from '../../components/notify';
+import { Page } from '../../components/Page';
+import { graphql } from '../../graphql';
+
+const ProductsQuery = graphql(`
+  query Products($filter: ProductFilter, $first: Int, $after: String, $last: Int, $before: String) {
+    products(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+      edges {
+        node {
+          id
+          name
+          kind
+          status
+          variants {
+            id
+            sku
+            stock {
+              environment
+              available
+            }
+            listings {
+              id
+            }
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+  }
+`);
+
+const CreateMutation = graphql(`
+  mutation CreateProduct($input: CreateProductInput!) {
+    createProduct(input: $input) {
+      id
+    }
+  }
+`);
+
+export const productUrl = (id: string) => `/catalog/products/${encodeURIComponent(id)}`;
+const PAGE = 25;
+
+export default function ProductsPage() {
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const q = params.get('q') ?? '';
+  const after = params.get('after');
+  const before = params.get('before');
+  const [text, setText] = useState(q);
+  const url = (p: Record<string, string | null>) => {
+    const next = new URLSearchParams();
+    for (const [k, v] of Object.entries({ q, ...p })) if (v) next.set(k, v);
+    const s = next.toString();
+    return `/catalog/products${s ? `?${s}` : ''}`;
+  };
+  const search = useDebouncedCallback((value: string) => navigate(url({ q: value })), 300);
+  const [result] = useQuery({
+    query: ProductsQuery,
+    variables: {
+      filter: q ? { q } : null,
+      ...(before ? { last: PAGE, before } : { first: PAGE, after }),
+    },
+  });
+  const connection = result.data?.products;
+  return (
+    <Page title="Products">
+      <CreateProduct onCreated={(id) => navigate(productUrl(id))} />
+      <TextInput
+        label="Search"
+        description="Name or description, any language"
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          search(e.currentTarget.value);
+        }}
+        w={320}
+      />
+      <ErrorAlert error={result.error} />
+      <Table striped highlightOnHover data-testid="products-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Kind</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Variants</Table.Th>
+            <Table.Th ta="right">Stock test / live</Table.Th>
+            <Table.Th ta="right">Listings</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {connection?.edges.map(({ node: p }) => {
+            const sum = (env: string) =>
+              p.variants.reduce(
+                (n, v) => n + (v.stock.find((s) => s.environment === env)?.available ?? 0),
+                0,
+              );
+            return (
+              <Table.Tr key={p.id}>
+                <Table.Td>
+                  <Anchor component={Link} href={productUrl(p.id)}>
+                    {p.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{p.kind}</Table.Td>
+                <Table.Td>
+                  <Badge color={p.status === 'active' ? 'teal' : 'gray'}>{p.status}</Badge>
+                </Table.Td>
+                <Table.Td>{p.variants.map((v) => v.sku).join(', ')}</Table.Td>
+                <Table.Td ta="right">
+                  {sum('test')} / {sum('live')}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {p.variants.reduce((n, v) => n + v.listings.length, 0)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {connection && connection.edges.length === 0 && <Text c="gray.7">No products match.</Text>}
+      <Group justify="flex-end">
+        <Button
+          variant="default"
+          disabled={!connection?.pageInfo.hasPreviousPage}
+          onClick={() => navigate(url({ before: connection!.pageInfo.startCursor }))}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="default"
+          disabled={!connection?.pageInfo.hasNextPage}
+          onClick={() => navigate(url({ after: connection!.pageInfo.endCursor }))}
+        >
+          Next
+        </Button>
+      </Group>
+    </Page>
+  );
+}
+
+function CreateProduct(props: { onCreated: (id: string) => void }) {
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'physical' | 'digital'>('physical');
+  const [sku, setSku] = useState('');
+  const [stock, setStock] = useState<number | ''>(0);
+  const [state, create] = useMutation(CreateMutation);
+  return (
+    <Card withBorder>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void create({
+            input: {
+              kind,
+              status: 'draft',
+              translations: { en: { name } },
+              variants: [{ sku, stock: typeof stock === 'number' ? stock : 0 }],
+            },
+          }).then((res) => {
+            if (res.data) {
+              notify(`Created ${name} (draft).`);
+              props.onCreated(res.data.createProduct.id);
+            }
+          });
+        }}
+      >
+        <Stack>
+          <Title order={2} size="h4">
+            New product
+          </Title>
+          <SimpleGrid cols={{ base: 1, md: 4 }}>
+            <TextInput
+              label="Name (English)"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+            <Select
+              label="Kind"
+              data={['physical', 'digital']}
+              value={kind}
+              allowDeselect={false}
+              onChange={(v) => setKind(v === 'digital' ? 'digital' : 'physical')}
+            />
+            <TextInput
+              label="SKU of the first variant"
+              required
+              value={sku}
+              onChange={(e) => setSku(e.currentTarget.value)}
+            />
+            <NumberInput
+              label="Units (test and live)"
+              min={0}
+              allowDecimal={false}
+              value={stock}
+              onChange={(v) => setStock(numberOr(v))}
+            />
+          </SimpleGrid>
+          <ErrorAlert error={state.error} />
+          <Group justify="flex-end">
+            <Button type="submit" loading={state.fetching} disabled={!name.trim() || !sku.trim()}>
+              Create as draft
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,283 @@
+// The engine's executions and its delivery audit for the chosen sub-brand and environment, with
+// filters (definition, status or outcome, player, correlation id, a time window) kept in the
+// URL. Server-paginated; the page's data, the definitions for the filter included, is one
+// GraphQL request.
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  SegmentedControl,
+  Select,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useQuery } from 'urql';
+import { useLocation, useSearch } from 'wouter';
+import { useSession } from '../../api/session';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { when } from '../../components/format';
+import { Page } from '../../components/Page';
+import { graphql } from '../../graphql';
+
+const ExecutionsQuery = graphql(`
+  query EngineExecutions(
+    $subBrandId: ID!
+    $filter: EngineFilter!
+    $first: Int
+    $after: String
+    $audit: Boolean!
+  ) {
+    eventDefinitions(subBrandId: $subBrandId, first: 100) {
+      edges {
+        node {
+          id
+          code
+        }
+      }
+    }
+    engineExecutions(subBrandId: $subBrandId, filter: $filter, first: $first, after: $after)
+      @skip(if: $audit) {
+      edges {
+        node {
+          id
+          definitionId
+          customerId
+          status
+          pointsRequested
+          pointsApplied
+          errorCode
+          correlationId
+          channel
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+    engineAudit(subBrandId: $subBrandId, filter: $filter, first: $first, after: $after)
+      @include(if: $audit) {
+      edges {
+        node {
+          id
+          eventCode
+          outcome
+          errorCode
+          executionId
+          correlationId
+          channel
+          requestId
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+const EXECUTION_STATUSES = ['processing', 'completed', 'skipped', 'failed'];
+const AUDIT_OUTCOMES = ['completed', 'skipped', 'failed', 'replayed', 'rejected'];
+const FIELDS = ['view', 'definitionId', 'status', 'customerId', 'correlationId', 'from', 'to'];
+const PAGE = 50;
+
+export default function ExecutionsPage() {
+  const { subBrandId, environment } = useSession();
+  const [, navigate] = useLocation();
+  const params = new URLSearchParams(useSearch());
+  const get = (k: string) => params.get(k) ?? '';
+  const audit = get('view') === 'audit';
+  const after = params.get('after');
+  const go = (changes: Record<string, string>) => {
+    const next = new URLSearchParams();
+    for (const k of FIELDS) {
+      const v = k in changes ? changes[k] : get(k);
+      if (v) next.set(k, v);
+    }
+    if (changes.after) next.set('after', changes.after);
+    navigate(`/engine/executions?${next.toString()}`);
+  };
+  const [customer, setCustomer] = useState(get('customerId'));
+  const [correlation, setCorrelation] = useState(get('correlationId'));
+  const [from, setFrom] = useState(get('from'));
+  const [to, setTo] = useState(get('to'));
+  const filter = {
+    environment,
+    ...(get('definitionId') ? { definitionId: get('definitionId') } : {}),
+    ...(get('status') ? { status: get('status') } : {}),
+    ...(get('customerId') && !audit ? { customerId: get('customerId') } : {}),
+    ...(get('correlationId') ? { correlationId: get('correlationId') } : {}),
+    ...(get('from') ? { from: get('from') } : {}),
+    ...(get('to') ? { to: get('to') } : {}),
+  };
+  const [result] = useQuery({
+    query: ExecutionsQuery,
+    variables: { subBrandId: subBrandId ?? '', filter, first: PAGE, after, audit },
+    pause: !subBrandId,
+  });
+  const definitions = result.data?.eventDefinitions.edges.map((e) => e.node) ?? [];
+  const codeOf = new Map(definitions.map((d) => [d.id, d.code]));
+  const page = audit ? result.data?.engineAudit : result.data?.engineExecutions;
+  return (
+    <Page title="Engine executions">
+      <SegmentedControl
+        aria-label="What to list"
+        value={audit ? 'audit' : 'executions'}
+        onChange={(v) => go({ view: v === 'audit' ? 'audit' : '', status: '' })}
+        data={[
+          { value: 'executions', label: 'Executions' },
+          { value: 'audit', label: 'Delivery audit' },
+        ]}
+        w={320}
+      />
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ customerId: customer.trim(), correlationId: correlation.trim(), from, to });
+        }}
+      >
+        <Group align="end" wrap="wrap">
+          <Select
+            label="Definition"
+            placeholder="Any"
+            clearable
+            data={definitions.map((d) => ({ value: d.id, label: d.code }))}
+            value={get('definitionId') || null}
+            onChange={(v) => go({ definitionId: v ?? '' })}
+            w={200}
+          />
+          <Select
+            label={audit ? 'Outcome' : 'Status'}
+            placeholder="Any"
+            clearable
+            data={audit ? AUDIT_OUTCOMES : EXECUTION_STATUSES}
+            value={get('status') || null}
+            onChange={(v) => go({ status: v ?? '' })}
+            w={150}
+          />
+          {!audit && (
+            <TextInput
+              label="Player id"
+              value={customer}
+              onChange={(e) => setCustomer(e.currentTarget.value)}
+              w={200}
+            />
+          )}
+          <TextInput
+            label="Correlation id"
+            value={correlation}
+            onChange={(e) => setCorrelation(e.currentTarget.value)}
+            w={200}
+          />
+          <TextInput
+            label="From (UTC)"
+            placeholder="2026-11-01T00:00:00Z"
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            w={200}
+          />
+          <TextInput
+            label="To (UTC, exclusive)"
+            placeholder="2026-12-01T00:00:00Z"
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            w={200}
+          />
+          <Button type="submit" variant="default">
+            Filter
+          </Button>
+        </Group>
+      </form>
+      <ErrorAlert error={result.error} />
+      {audit ? (
+        <Table striped data-testid="engine-audit">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Event</Table.Th>
+              <Table.Th>Outcome</Table.Th>
+              <Table.Th>Channel</Table.Th>
+              <Table.Th>Correlation / request</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.data?.engineAudit?.edges.map(({ node: a }) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>{when(a.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Code>{a.eventCode}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={a.outcome === 'completed' ? 'teal' : 'orange'}>{a.outcome}</Badge>
+                  {a.errorCode && <Code ml="xs">{a.errorCode}</Code>}
+                </Table.Td>
+                <Table.Td>{a.channel}</Table.Td>
+                <Table.Td>
+                  <Text size="xs">{a.correlationId}</Text>
+                  {a.requestId && <Text size="xs">{a.requestId}</Text>}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Table striped data-testid="engine-executions">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Definition</Table.Th>
+              <Table.Th>Player</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Points applied / asked</Table.Th>
+              <Table.Th>Correlation</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.data?.engineExecutions?.edges.map(({ node: x }) => (
+              <Table.Tr key={x.id}>
+                <Table.Td>{when(x.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Code>{codeOf.get(x.definitionId) ?? x.definitionId}</Code>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{x.customerId ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={x.status === 'completed' ? 'teal' : 'orange'}>{x.status}</Badge>
+                  {x.errorCode && <Code ml="xs">{x.errorCode}</Code>}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {x.pointsApplied} / {x.pointsRequested}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{x.correlationId}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {page && page.edges.length === 0 && <Text c="gray.7">Nothing matches.</Text>}
+      <Group justify="flex-end">
+        {after && (
+          <Button variant="default" onClick={() => go({})}>
+            First page
+          </Button>
+        )}
+        <Button
+          variant="default"
+          disabled={!page?.pageInfo.hasNextPage}
+          onClick={() => go({ after: page!.pageInfo.endCursor ?? '' })}
+        >
+          Next
+        </Button>
+      </Group>
+    </Page>
+  );
+}
