@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   payload_too_large: 'invalid',
   override_not_allowed: 'invalid',
   invalid_points: 'invalid',
+  /** An establishment import (isImport) that names no product to import. */
+  invalid_import: 'invalid',
   missing_idempotency_key: 'invalid',
   invalid_idempotency_key: 'invalid',
   unauthorized: 'unauthenticated',

@@ -14,6 +14,8 @@ import * as establishments from './routes/establishment/establishments.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
 import * as establishmentOrders from './routes/establishment/orders.js';
+import * as establishmentCatalogs from './routes/establishment/catalogs.js';
+import * as establishmentProducts from './routes/establishment/products.js';
 
 export const ROUTES: Route[] = [
   getHealth,
@@ -70,4 +72,18 @@ export const ROUTES: Route[] = [
   establishmentOrders.acquirePlayerOrder,
   establishmentOrders.cancelPlayerReservation,
   establishmentOrders.reversePlayerAcquisition,
+  establishmentProducts.createProduct,
+  establishmentProducts.searchProducts,
+  establishmentProducts.getProduct,
+  establishmentProducts.updateProduct,
+  establishmentProducts.deleteProduct,
+  establishmentProducts.requestExclusivity,
+  establishmentProducts.adminExclusivity,
+  establishmentCatalogs.listCatalogs,
+  establishmentCatalogs.createCatalog,
+  establishmentCatalogs.getCatalog,
+  establishmentCatalogs.renameCatalog,
+  establishmentCatalogs.deleteCatalog,
+  establishmentCatalogs.addCatalogProducts,
+  establishmentCatalogs.removeCatalogProduct,
 ];

@@ -22,6 +22,7 @@ import './types/sub-brand-profile.js';
 import './types/store-session.js';
 import './types/establishment.js';
 import './types/player.js';
+import './types/establishment-catalog.js';
 import './types/player-import.js';
 import './types/staff.js';
 

@@ -19,16 +19,7 @@ import {
   updateProductInput,
 } from './inputs.js';
 import { PLATFORM_MARGIN_KEY } from './pricing.js';
-
-type Translations = Partial<Record<string, { name: string; description?: string | null }>>;
-
-/** What `q` searches: every name and description, lower-cased. */
-const searchTextOf = (t: Translations) =>
-  Object.values(t)
-    .flatMap((v) => [v?.name, v?.description])
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase();
+import { searchTextOf } from './translations.js';
 
 const conflict = (what: string) => new AppError('conflict', `${what} already exists.`);
 

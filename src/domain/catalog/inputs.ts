@@ -85,6 +85,8 @@ export const createCatalogInput = z.strictObject({
   subBrandId: z.uuid().nullish(),
   name: text(120),
   description: text(1000).nullish(),
+  /** A free theme (the establishment document's `category`). */
+  category: text(120).nullish(),
   productIds: z.array(z.uuid()).max(1000).default([]),
 });
 

@@ -95,12 +95,37 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
   };
 }
 
-/** A listing's two prices for a partner (never its cost). */
-export function priceListing(listing: { baseCost: number; currency: string }, pricing: Pricing) {
-  const sellPrice = cascadePrice(listing.baseCost, pricing.marginsBps);
-  const coins = coinPrice(sellPrice, listing.currency, pricing.coinsPerUnit);
+/** A listing as pricing reads it; the overrides are set through the establishment API. */
+export type PricedListing = {
+  baseCost: number;
+  currency: string;
+  sellPriceOverride?: number | null;
+  coinPriceOverride?: number | null;
+};
+
+/**
+ * A listing's two prices for a partner (never its cost). An establishment's override wins over
+ * the cascade: a sell-price override is then converted at the coin ratio as usual, a coin-price
+ * override is the coin price as set.
+ */
+export function priceListing(listing: PricedListing, pricing: Pricing) {
+  const sellPrice = listing.sellPriceOverride ?? cascadePrice(listing.baseCost, pricing.marginsBps);
+  const coins =
+    listing.coinPriceOverride ?? coinPrice(sellPrice, listing.currency, pricing.coinsPerUnit);
   if (!Number.isSafeInteger(coins)) {
     throw new AppError('internal_error', 'A listing price exceeds the coin range.');
   }
   return { sellPrice, coinPrice: coins };
+}
+
+/**
+ * Where a listing's coin price comes from, for the establishment document's `priceSource` and
+ * `ruleName`: an override, or the cascade and the last margin level that changed it.
+ */
+export function priceRule(listing: PricedListing, pricing: Pricing) {
+  if (listing.coinPriceOverride != null) return { source: 'override', rule: 'coinPrice' } as const;
+  if (listing.sellPriceOverride != null) return { source: 'override', rule: 'sellPrice' } as const;
+  const levels = ['platformMargin', 'brandMargin', 'establishmentMargin'] as const;
+  const last = pricing.marginsBps.findLastIndex((bps) => bps !== 0);
+  return { source: 'cascade', rule: last < 0 ? 'baseCost' : levels[last]! } as const;
 }

@@ -6,6 +6,22 @@ import type { Pricing } from './pricing.js';
 
 type Market = Pricing['market'];
 
+/**
+ * Products no other establishment holds an exclusivity on (now): one held by `subBrandId`, one
+ * that has expired, or none. Deleted products are never visible.
+ */
+export const notExclusiveElsewhere = (
+  subBrandId: string,
+  now: Date = new Date(),
+): Prisma.ProductWhereInput => ({
+  deletedAt: null,
+  OR: [
+    { exclusiveSubBrandId: null },
+    { exclusiveSubBrandId: subBrandId },
+    { exclusiveUntil: { lte: now } },
+  ],
+});
+
 /** The sub-brand's listings a partner may order from. */
 export function visibleListings(
   subBrandId: string,
@@ -18,6 +34,8 @@ export function visibleListings(
     country: market.country,
     currency: market.currency,
     variant: { product: { status: 'active' } },
+    // In an AND, so callers that narrow `variant` (the store front) keep the exclusivity rule.
+    AND: [{ variant: { product: notExclusiveElsewhere(subBrandId) } }],
   };
 }
 
@@ -26,6 +44,7 @@ export function visibleProducts(subBrandId: string, market: Market): Prisma.Prod
   if (!market) return { id: { in: [] } };
   return {
     status: 'active',
+    AND: [notExclusiveElsewhere(subBrandId)],
     variants: {
       some: {
         listings: {

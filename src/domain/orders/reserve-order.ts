@@ -3,6 +3,7 @@
 // brand's money. Either all of it happens or none (short coins or stock: nothing is created).
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.js';
+import { displayName } from '../catalog/translations.js';
 import { visibleListings } from '../catalog/visibility.js';
 import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
 import type { Db } from '../db.js';
@@ -92,11 +93,10 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     const lines = distinct.map((id) => {
       const listing = byId.get(id)!;
       const product = listing.variant.product;
-      const translations = product.translations as { en: { name: string } };
       return {
         listing,
         quantity: requested.filter((r) => r === id).length,
-        name: translations.en.name,
+        name: displayName(product.translations),
         kind: product.kind,
         ...priceListing(listing, pricing),
       };

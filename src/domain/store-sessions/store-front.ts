@@ -1,6 +1,7 @@
 // What a store session's page shows: the store, the customer's balance and the products of the
 // store's catalogs the sub-brand can order, with their coin prices.
 import { loadPricing, priceListing } from '../catalog/pricing.js';
+import { displayName } from '../catalog/translations.js';
 import { visibleCatalogs, visibleListings } from '../catalog/visibility.js';
 import type { Db } from '../db.js';
 import { notFound } from '../errors.js';
@@ -44,7 +45,7 @@ export async function storeFront(db: Db, claims: StoreSessionClaims) {
     balance: Number(customer.wallet?.balance ?? 0),
     items: listings.map((l) => ({
       listingMarketId: l.id,
-      name: (l.variant.product.translations as { en: { name: string } }).en.name,
+      name: displayName(l.variant.product.translations),
       attributes: Object.values(l.variant.attributes as Record<string, string>).join(' · '),
       image: l.variant.product.images[0] ?? null,
       coinPrice: priceListing(l, pricing).coinPrice,

@@ -24,6 +24,8 @@ export const ESTABLISHMENT_SCOPES = [
   'establishment:update',
   /** Tracking numbers and acquisitions (and their reversal): work a fulfilment partner does. */
   'orders:fulfil',
+  'products:write',
+  'catalogs:write',
 ] as const;
 
 /** Every scope a key can hold; `--scopes all` grants these. */

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../domain/customers/schemas.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { priceListing } from '../../domain/catalog/pricing.js';
+import { textIn } from '../../domain/catalog/translations.js';
 import {
   visibleCatalogs,
   visibleListings,
@@ -22,12 +23,9 @@ const LanguageArg = builder.enumType('CatalogLanguage', {
   values: LANGUAGES,
 });
 
-type Translated = Partial<Record<string, { name: string; description?: string | null }>>;
-/** A field in the asked language, else in English (each field falls back on its own). */
-const translate = (t: unknown, lang: string | null | undefined, field: 'name' | 'description') => {
-  const all = t as Translated;
-  return all[lang ?? 'en']?.[field] ?? all.en?.[field] ?? null;
-};
+/** A field in the asked language, else English, else the first language (field by field). */
+const translate = (t: unknown, lang: string | null | undefined, field: 'name' | 'description') =>
+  textIn(t, lang, field);
 
 /** Partners see their own listings in their market; administrators see every listing. */
 const listingsWhere = (ctx: GraphQLContext): Prisma.ListingMarketWhereInput =>
@@ -162,6 +160,32 @@ builder.prismaObject('Product', {
         orderBy: { position: 'asc' },
       }),
     }),
+    ownerSubBrandId: t.exposeID('ownerSubBrandId', {
+      nullable: true,
+      description: 'The establishment that created it; null for a platform (global) product.',
+    }),
+    retailValue: t.exposeInt('retailValue', {
+      description: "The prize's value to a player, minor units of its currency.",
+    }),
+    currency: t.exposeString('currency', { nullable: true }),
+    exclusiveSubBrandId: t.exposeID('exclusiveSubBrandId', {
+      nullable: true,
+      authScopes: { admin: true },
+      description:
+        'The establishment it is exclusive to (see exclusiveUntil). Administrators only.',
+    }),
+    exclusiveUntil: t.expose('exclusiveUntil', {
+      type: 'DateTime',
+      nullable: true,
+      authScopes: { admin: true },
+      description: 'Null with an exclusiveSubBrandId: for ever.',
+    }),
+    deletedAt: t.expose('deletedAt', {
+      type: 'DateTime',
+      nullable: true,
+      authScopes: { admin: true },
+      description: 'Set when deleted through the establishment API (kept for past orders).',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
   }),
@@ -172,6 +196,7 @@ builder.prismaObject('Catalog', {
     id: t.exposeID('id'),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
+    category: t.exposeString('category', { nullable: true, description: 'A free theme.' }),
     owner: t.string({
       description: 'platform (every sub-brand can use it) or sub_brand (a proposal of yours).',
       resolve: (c) => (c.subBrandId ? 'sub_brand' : 'platform'),

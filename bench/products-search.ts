@@ -1,0 +1,192 @@
+// `npm run bench -- products`: POST /products/search (establishment API) over 10,000 products on
+// PostgreSQL: 9,000 of the establishment's own and 1,000 platform products listed for it, beside
+// 10,000 of another establishment (so every plan must keep to what the caller sees). For each
+// search it prints the answer time of sequential requests to the server process (p50, p99) and,
+// as the baseline in the same run, the same statements from raw `pg` (captured from Prisma as the
+// domain sends them). Goal (issue 11): p99 ≤ 50 ms.
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { searchEstablishmentProducts } from '../src/domain/catalog/search-establishment-products.js';
+import { newId } from '../src/domain/ids.js';
+import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
+import { PrismaClient } from '../src/generated/prisma/client.js';
+import { scratchDatabase } from './scratch-db.js';
+import { startServer } from './support.js';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 50);
+
+/** Inserts `count` products with one variant, stock and (optionally) a listing, in SQL. */
+async function seedProducts(
+  raw: pg.Client,
+  options: { owner: string | null; listedFor: string | null; count: number; categories: string[] },
+) {
+  const ids = Array.from({ length: options.count }, () => newId());
+  const batch = 1000;
+  for (let start = 0; start < ids.length; start += batch) {
+    const slice = ids.slice(start, start + batch);
+    const variants = slice.map(() => newId());
+    const listings = slice.map(() => newId());
+    await raw.query(
+      `INSERT INTO products (id, category_id, kind, status, translations, images, search_text, owner_sub_brand_id,
+                             retail_value, currency, type, display_order, created_at, updated_at)
+       SELECT id, (ARRAY[$3::uuid, $4::uuid, $5::uuid, $6::uuid, NULL])[1 + n % 5],
+              'physical', (CASE WHEN n % 10 = 0 THEN 'draft' ELSE 'active' END)::product_status,
+              jsonb_build_object('en', jsonb_build_object('name', 'Prize ' || n, 'description', 'Word' || (n % 500))),
+              '{}', lower('prize ' || n || ' word' || (n % 500)), $2::uuid, 500 + (n * 37) % 20000, 'EUR',
+              (ARRAY['merch', 'voucher', 'experience'])[1 + n % 3], n % 100, now(), now()
+       FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, n)`,
+      [slice, options.owner, ...options.categories],
+    );
+    await raw.query(
+      `INSERT INTO product_variants (id, product_id, sku, attributes, position)
+       SELECT v, p, 'B-' || p, '{}', 0 FROM unnest($1::uuid[], $2::uuid[]) AS t(v, p)`,
+      [variants, slice],
+    );
+    await raw.query(
+      `INSERT INTO variant_stock (variant_id, environment, available)
+       SELECT v, e::environment, (hashtext(v::text) & 255) % 40 FROM unnest($1::uuid[]) AS v, unnest(ARRAY['live', 'test']) AS e`,
+      [variants],
+    );
+    if (options.listedFor) {
+      await raw.query(
+        `INSERT INTO listing_markets (id, sub_brand_id, variant_id, product_id, country, currency, base_cost)
+         SELECT l, $4::uuid, v, p, 'ES', 'EUR', 1000 FROM unnest($1::uuid[], $2::uuid[], $3::uuid[]) AS t(l, v, p)`,
+        [listings, variants, slice, options.listedFor],
+      );
+    }
+  }
+}
+
+type Body = Record<string, unknown>;
+
+const CASES: [string, Body][] = [
+  ['first page, no filter', {}],
+  ['page 50 (limit 20)', { pagination: { page: 50, limit: 20 } }],
+  ['text (many matches)', { query: 'word7' }],
+  ['text (a few matches)', { query: 'prize 432 word432' }],
+  ['type + category', { filters: { types: ['merch'], categories: ['CATEGORY'] } }],
+  [
+    'value range + stock ≥ 10',
+    { filters: { priceRange: { min: 50, max: 120 }, stock: { min: 10 } } },
+  ],
+  [
+    'status available, by value',
+    { filters: { status: ['available'] }, sort: { field: 'valueInEuros', order: 'asc' } },
+  ],
+  ['limit 100', { pagination: { limit: 100 } }],
+];
+
+export async function benchProductSearch() {
+  const { url, drop } = await scratchDatabase('products');
+  const server = { stop: async () => {} };
+  try {
+    await (await openDatabase({ url })).close(); // migrate
+    const raw = new pg.Client({ connectionString: url });
+    await raw.connect();
+    const brand = newId();
+    const mine = newId();
+    const other = newId();
+    await raw.query(`INSERT INTO brands (id, name) VALUES ($1, 'Bench')`, [brand]);
+    await raw.query(
+      `INSERT INTO sub_brands (id, brand_id, name, country, currency) VALUES ($1, $3, 'Mine', 'ES', 'EUR'), ($2, $3, 'Other', 'ES', 'EUR')`,
+      [mine, other, brand],
+    );
+    const categories = [newId(), newId(), newId(), newId()];
+    for (const [i, id] of categories.entries()) {
+      await raw.query(
+        `INSERT INTO categories (id, slug, names, position) VALUES ($1, $2, $3, $4)`,
+        [id, `bench-${i}`, { en: `Category ${i}` }, i],
+      );
+    }
+    console.log(`Seeding ${PRODUCTS} products (and as many of another establishment)…`);
+    const started = Date.now();
+    await seedProducts(raw, { owner: mine, listedFor: mine, count: PRODUCTS * 0.9, categories });
+    await seedProducts(raw, { owner: null, listedFor: mine, count: PRODUCTS * 0.1, categories });
+    await seedProducts(raw, { owner: other, listedFor: other, count: PRODUCTS, categories });
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    // This machine's PostgreSQL runs without autovacuum (notes/performance.md).
+    await raw.query('VACUUM ANALYZE');
+
+    const db = await openDatabase({ url });
+    const { key } = await createApiKey(db.prisma, {
+      subBrandId: mine,
+      environment: 'live',
+      scopes: ['products:read'],
+      readLimit: 1_000_000,
+      writeLimit: 1_000_000,
+    });
+    await db.close();
+    const base = await startServer(url, server);
+
+    const captured: { query: string; params: string }[] = [];
+    const prisma = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: url }),
+      log: [{ emit: 'event', level: 'query' }],
+    });
+    prisma.$on('query', (e) => captured.push({ query: e.query, params: e.params }));
+    const viewer = {
+      subBrandId: mine,
+      environment: 'live' as const,
+      market: { country: 'ES', currency: 'EUR' },
+      isPlatformAdmin: false,
+    };
+
+    console.log(
+      '| search | total | HTTP p50 (ms) | HTTP p99 | raw SQL p50 | raw SQL p99 | HTTP/raw (p50) |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [name, template] of CASES) {
+      const body = JSON.parse(JSON.stringify(template).replace('CATEGORY', categories[0]!)) as Body;
+      const call = async () => {
+        const t = performance.now();
+        const res = await fetch(`${base}/products/search`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const json = (await res.json()) as { pagination: { total: number } };
+        if (res.status !== 200) throw new Error(`${name}: ${res.status} ${JSON.stringify(json)}`);
+        return { ms: performance.now() - t, total: json.pagination.total };
+      };
+      for (let i = 0; i < 3; i++) await call(); // warm
+      const http: number[] = [];
+      let total = 0;
+      for (let i = 0; i < REPEAT; i++) {
+        const r = await call();
+        http.push(r.ms);
+        total = r.total;
+      }
+      // The same statements from raw pg, one after the other (the domain runs some in parallel).
+      captured.length = 0;
+      await searchEstablishmentProducts(prisma, viewer, body);
+      const statements = captured.map((c) => ({
+        text: c.query,
+        values: JSON.parse(c.params) as unknown[],
+      }));
+      const sql: number[] = [];
+      for (let i = 0; i < REPEAT; i++) {
+        const t = performance.now();
+        for (const s of statements) await raw.query(s);
+        sql.push(performance.now() - t);
+      }
+      const p50 = percentile(http, 0.5);
+      console.log(
+        `| ${name} | ${total} | ${p50.toFixed(1)} | ${percentile(http, 0.99).toFixed(1)} | ` +
+          `${percentile(sql, 0.5).toFixed(1)} | ${percentile(sql, 0.99).toFixed(1)} | ` +
+          `${(p50 / percentile(sql, 0.5)).toFixed(2)} (${statements.length} statements) |`,
+      );
+    }
+    await prisma.$disconnect();
+    await raw.end();
+  } finally {
+    await server.stop();
+    await drop();
+  }
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}

@@ -1,0 +1,213 @@
+// Catalogs: the platform's approved catalogs and the establishment's own proposals
+// (docs/establishment-api.md, "Catalogs"). What an establishment creates is a proposal, pending
+// until the platform reviews it, as in the backoffice.
+import { z } from 'zod';
+import {
+  catalogProductsBody,
+  createEstablishmentCatalogBody,
+  renameCatalogBody,
+} from '../../../domain/catalog/establishment-catalogs.js';
+import { defineRoute } from '../../route.js';
+import { PRODUCT_SELECTION, productDetail, toProductDetail } from './product-wire.js';
+import { uuidParams } from './wire.js';
+
+const SUMMARY = 'catalogId establishmentId name category status productCount';
+
+const catalogItem = z.object({
+  establishmentId: z
+    .uuid()
+    .nullable()
+    .describe('Your establishment for your proposals; null for a platform catalog.'),
+  catalogId: z.uuid(),
+  category: z.string().nullable(),
+  name: z.string(),
+  productCount: z.number().int().describe('Products in it that you see.'),
+  status: z
+    .enum(['pending', 'approved'])
+    .describe('Additive: a proposal of yours is pending until the platform approves it.'),
+});
+
+const catalogDetail = catalogItem.extend({ products: z.array(productDetail) });
+
+type CatalogNode = Record<string, unknown> & { products?: unknown[] };
+
+const toCatalog = (node: unknown) => {
+  const { products: _p, ...rest } = node as CatalogNode;
+  return rest;
+};
+const toCatalogDetail = (node: unknown) => ({
+  ...toCatalog(node),
+  products: ((node as CatalogNode).products ?? []).map(toProductDetail),
+});
+
+const DETAIL = `${SUMMARY} products { ${PRODUCT_SELECTION} }`;
+const listParams = uuidParams('establishmentId');
+const params = uuidParams('establishmentId', 'catalogId');
+
+export const listCatalogs = defineRoute({
+  name: 'list_establishment_catalogs',
+  family: 'establishment',
+  method: 'GET',
+  path: '/establishments/{establishmentId}/catalogs',
+  scope: 'catalogs:read',
+  tag: 'Catalogs',
+  summary: 'List catalogs',
+  description:
+    'The platform\u2019s catalogs and your own proposals (pending or approved), oldest first. establishmentId must ' +
+    'be the key\u2019s own (else 404 ESTABLISHMENT_NOT_FOUND).',
+  hints: { readOnly: true, idempotent: true },
+  params: listParams,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.array(catalogItem),
+  errors: ['not_found'],
+  operation: `query ListEstablishmentCatalogs($establishmentId: ID!) { establishmentCatalogs(establishmentId: $establishmentId) { ${SUMMARY} } }`,
+  variables: ({ params }) => ({ establishmentId: params.establishmentId }),
+  result: (data) => (data.establishmentCatalogs as unknown[]).map(toCatalog),
+});
+
+export const createCatalog = defineRoute({
+  name: 'create_establishment_catalog',
+  family: 'establishment',
+  method: 'POST',
+  path: '/establishments/{establishmentId}/catalogs',
+  scope: 'catalogs:write',
+  tag: 'Catalogs',
+  summary: 'Propose a catalog',
+  description:
+    'A thematic collection of products you see (`productIds`, optional). It is a proposal: `status` pending until ' +
+    'the platform approves it in the backoffice; until then you see it here, your players do not.',
+  hints: {},
+  params: listParams,
+  body: createEstablishmentCatalogBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: catalogDetail,
+  errors: ['not_found'],
+  operation: `mutation CreateEstablishmentCatalog($establishmentId: ID!, $input: JSON!) {
+    createEstablishmentCatalog(establishmentId: $establishmentId, input: $input) { ${DETAIL} } }`,
+  variables: ({ params, body }) => ({ establishmentId: params.establishmentId, input: body }),
+  result: (data) => toCatalogDetail(data.createEstablishmentCatalog),
+});
+
+export const getCatalog = defineRoute({
+  name: 'get_establishment_catalog',
+  family: 'establishment',
+  method: 'GET',
+  path: '/establishments/{establishmentId}/catalogs/{catalogId}',
+  scope: 'catalogs:read',
+  tag: 'Catalogs',
+  summary: 'Get a catalog with its products',
+  description: 'A catalog you see, with the products in it that you see, in their order.',
+  hints: { readOnly: true, idempotent: true },
+  params,
+  idempotency: 'none',
+  successStatus: 200,
+  response: catalogDetail,
+  errors: ['not_found'],
+  operation: `query GetEstablishmentCatalog($establishmentId: ID!, $id: ID!) {
+    establishmentCatalog(establishmentId: $establishmentId, id: $id) { ${DETAIL} } }`,
+  variables: ({ params }) => ({ establishmentId: params.establishmentId, id: params.catalogId }),
+  result: (data) => toCatalogDetail(data.establishmentCatalog),
+});
+
+export const renameCatalog = defineRoute({
+  name: 'rename_establishment_catalog',
+  family: 'establishment',
+  method: 'PUT',
+  path: '/establishments/{establishmentId}/catalogs/{catalogId}',
+  scope: 'catalogs:write',
+  tag: 'Catalogs',
+  summary: 'Rename a catalog',
+  description: 'Renames one of your proposals; a platform catalog is 403.',
+  hints: { idempotent: true },
+  params,
+  body: renameCatalogBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: catalogDetail,
+  errors: ['not_found'],
+  operation: `mutation RenameEstablishmentCatalog($establishmentId: ID!, $id: ID!, $input: JSON!) {
+    renameEstablishmentCatalog(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }`,
+  variables: ({ params, body }) => ({
+    establishmentId: params.establishmentId,
+    id: params.catalogId,
+    input: body,
+  }),
+  result: (data) => toCatalogDetail(data.renameEstablishmentCatalog),
+});
+
+export const deleteCatalog = defineRoute({
+  name: 'delete_establishment_catalog',
+  family: 'establishment',
+  method: 'DELETE',
+  path: '/establishments/{establishmentId}/catalogs/{catalogId}',
+  scope: 'catalogs:write',
+  tag: 'Catalogs',
+  summary: 'Delete a catalog',
+  description:
+    'Deletes one of your proposals and its product links; the products stay. A platform catalog is 403.',
+  hints: { destructive: true, idempotent: true },
+  params,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({ catalogId: z.uuid(), deleted: z.literal(true) }),
+  errors: ['not_found'],
+  operation: `mutation DeleteEstablishmentCatalog($establishmentId: ID!, $id: ID!) {
+    deleteEstablishmentCatalog(establishmentId: $establishmentId, id: $id) { catalogId deleted } }`,
+  variables: ({ params }) => ({ establishmentId: params.establishmentId, id: params.catalogId }),
+  result: (data) => data.deleteEstablishmentCatalog,
+});
+
+export const addCatalogProducts = defineRoute({
+  name: 'add_establishment_catalog_products',
+  family: 'establishment',
+  method: 'POST',
+  path: '/establishments/{establishmentId}/catalogs/{catalogId}/products',
+  scope: 'catalogs:write',
+  tag: 'Catalogs',
+  summary: 'Add products to a catalog',
+  description:
+    'Appends products you see to one of your proposals (those already in it stay where they are). An id you do ' +
+    'not see is 404 PRODUCT_NOT_FOUND and adds nothing.',
+  hints: { idempotent: true },
+  params,
+  body: catalogProductsBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: catalogDetail,
+  errors: ['not_found'],
+  operation: `mutation AddEstablishmentCatalogProducts($establishmentId: ID!, $id: ID!, $input: JSON!) {
+    addEstablishmentCatalogProducts(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }`,
+  variables: ({ params, body }) => ({
+    establishmentId: params.establishmentId,
+    id: params.catalogId,
+    input: body,
+  }),
+  result: (data) => toCatalogDetail(data.addEstablishmentCatalogProducts),
+});
+
+export const removeCatalogProduct = defineRoute({
+  name: 'remove_establishment_catalog_product',
+  family: 'establishment',
+  method: 'DELETE',
+  path: '/establishments/{establishmentId}/catalogs/{catalogId}/products/{productId}',
+  scope: 'catalogs:write',
+  tag: 'Catalogs',
+  summary: 'Remove a product from a catalog',
+  description: 'Removes only the link; the product stays. A product not in the catalog is 404.',
+  hints: { destructive: true, idempotent: true },
+  params: uuidParams('establishmentId', 'catalogId', 'productId'),
+  idempotency: 'none',
+  successStatus: 200,
+  response: catalogDetail,
+  errors: ['not_found'],
+  operation: `mutation RemoveEstablishmentCatalogProduct($establishmentId: ID!, $id: ID!, $productId: ID!) {
+    removeEstablishmentCatalogProduct(establishmentId: $establishmentId, id: $id, productId: $productId) { ${DETAIL} } }`,
+  variables: ({ params }) => ({
+    establishmentId: params.establishmentId,
+    id: params.catalogId,
+    productId: params.productId,
+  }),
+  result: (data) => toCatalogDetail(data.removeEstablishmentCatalogProduct),
+});

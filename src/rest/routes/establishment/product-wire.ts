@@ -1,0 +1,124 @@
+// The establishment document's product record: the GraphQL selection behind it and its two
+// shapes (the detail, whose `category` is an id, and the search item, whose `category` is an
+// object). Both carry every field; the document lists a subset for each.
+import { z } from 'zod';
+import {
+  PRIZE_CATEGORIES,
+  PRODUCT_STATUSES,
+} from '../../../domain/catalog/establishment-product-inputs.js';
+
+export const PRODUCT_SELECTION = `productId establishmentId isAdmin name translations category status visible
+  stock available reserved price establishmentValueInEuros internalPrice priceSource ruleName valueInEuros currency
+  type provider providerId helpLink verifiedBy verificationDate certificate featured digital order height weight
+  year prizeCategory probability imageUrl featuredImageUrl medias legacy catalogs exclusive createdAt updatedAt`;
+
+const texts = z.object({
+  name: z.string(),
+  description: z.string().nullish(),
+  extendedDescription: z.string().nullish(),
+  additionalDetails: z.string().nullish(),
+});
+
+const categoryObject = z.object({
+  categoryId: z.string().describe('A category id, or "none".'),
+  name: z.string().nullable(),
+  translations: z.record(z.string(), z.string()),
+});
+
+const fields = {
+  productId: z.uuid(),
+  establishmentId: z.uuid().nullable().describe('The owner; null for a platform (global) product.'),
+  isAdmin: z.boolean().describe('A platform (global) product.'),
+  name: z.string().describe('In English, else the first language it has.'),
+  translations: z
+    .record(z.string(), texts)
+    .describe('The four texts per language (en, es, pt, it, fr).'),
+  status: z
+    .enum(PRODUCT_STATUSES)
+    .describe('booked: none left, some held by open orders; sold: none left.'),
+  visible: z.boolean().describe('Your players can order it now (the partner API lists it).'),
+  stock: z.number().int().describe("Units on hand in the key's environment: available + reserved."),
+  available: z.number().int().describe('Units orderable now (additive).'),
+  reserved: z.number().int().describe('Units held by open orders, not yet shipped.'),
+  price: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Coin price of your listing (null: you do not list it).'),
+  establishmentValueInEuros: z
+    .number()
+    .nullable()
+    .describe('Sell price of your listing, major units.'),
+  internalPrice: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Base cost of your listing, minor units: shown to the owner and platform admins only.',
+    ),
+  priceSource: z.enum(['cascade', 'override']).nullable(),
+  ruleName: z.string().nullable().describe('The last margin level applied, or the override.'),
+  valueInEuros: z.number().describe('Retail value, major units of `currency`.'),
+  currency: z.string(),
+  type: z.string().nullable(),
+  provider: z.string().nullable(),
+  providerId: z.string().nullable(),
+  helpLink: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  verificationDate: z.iso.datetime().nullable(),
+  certificate: z.boolean(),
+  featured: z.boolean(),
+  digital: z.boolean(),
+  order: z.number().int(),
+  height: z.number().int().nullable(),
+  weight: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  prizeCategory: z.enum(PRIZE_CATEGORIES).nullable(),
+  probability: z.number().nullable(),
+  imageUrl: z.string().nullable(),
+  featuredImageUrl: z.string().nullable(),
+  medias: z.array(z.string()).describe('The media URLs.'),
+  dateOfObject: z.unknown().describe('Legacy, as sent.'),
+  reference: z.unknown().describe('Legacy, as sent.'),
+  gameCatalog: z.unknown().describe('Legacy, as sent.'),
+  catalogs: z.array(
+    z.object({ catalogId: z.uuid(), name: z.string(), category: z.string().nullable() }),
+  ),
+  exclusive: z
+    .object({
+      establishmentId: z.uuid(),
+      requestedDurationDays: z.number().int(),
+      exclusiveUntil: z.iso.datetime().nullable(),
+    })
+    .nullable()
+    .describe('While the product is exclusive to you.'),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+};
+
+export const productDetail = z.object({
+  ...fields,
+  category: z.string().describe('The category id, or "none".'),
+});
+
+export const productSearchItem = z.object({ ...fields, category: categoryObject });
+
+type Node = Record<string, unknown> & {
+  category: { categoryId: string; name: string; translations: Record<string, string> } | null;
+  legacy: Record<string, unknown>;
+};
+
+const common = (node: unknown) => {
+  const { legacy, category: _category, ...rest } = node as Node;
+  return { ...rest, ...legacy };
+};
+
+export const toProductDetail = (node: unknown) => ({
+  ...common(node),
+  category: (node as Node).category?.categoryId ?? 'none',
+});
+
+export const toProductSearchItem = (node: unknown) => ({
+  ...common(node),
+  category: (node as Node).category ?? { categoryId: 'none', name: null, translations: {} },
+});

@@ -1,0 +1,269 @@
+// Products: the one catalog seen by an establishment (docs/establishment-api.md, "Products").
+// The same rows the partner API's /api/v1/products lists; no second copy of products, stock or
+// prices.
+import { z } from 'zod';
+import {
+  createEstablishmentProductBody,
+  exclusiveBody,
+  updateEstablishmentProductBody,
+} from '../../../domain/catalog/establishment-product-inputs.js';
+import {
+  DEFAULT_PRODUCT_PAGE_SIZE,
+  MAX_PRODUCT_PAGE_SIZE,
+  productSearchBody,
+} from '../../../domain/catalog/search-establishment-products.js';
+import { defineRoute } from '../../route.js';
+import {
+  PRODUCT_SELECTION,
+  productDetail,
+  productSearchItem,
+  toProductDetail,
+  toProductSearchItem,
+} from './product-wire.js';
+import { uuidParams } from './wire.js';
+
+export const createProduct = defineRoute({
+  name: 'create_establishment_product',
+  family: 'establishment',
+  method: 'POST',
+  path: '/products',
+  scope: 'products:write',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'Create or import a product',
+  description:
+    'A product of your establishment: one variant with `stock` units, listed for your players in your market at ' +
+    'the retail value (`value`, else `valueInEuros`; major units, stored exactly as minor units: more decimals ' +
+    'than the currency has is 422). `establishmentValueInEuros` sets your sell price. `isAdmin` (platform admin ' +
+    'keys only) makes a global product. `isImport` with `productId` lists an existing platform product for your ' +
+    'players instead: no copy is made; without `productId` it is 400 `{ message }`. establishmentId must be the ' +
+    'key\u2019s own.',
+  hints: {},
+  body: createEstablishmentProductBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({ message: z.string(), productId: z.uuid() }),
+  errors: ['not_found', 'invalid_import'],
+  wire: { validation: 'field-map-422', messageBody: [400] },
+  operation:
+    'mutation CreateEstablishmentProduct($input: JSON!) { createEstablishmentProduct(input: $input) { message productId } }',
+  variables: ({ body }) => ({ input: body }),
+  result: (data) => data.createEstablishmentProduct,
+});
+
+export const searchProducts = defineRoute({
+  name: 'search_establishment_products',
+  family: 'establishment',
+  method: 'POST',
+  path: '/products/search',
+  scope: 'products:read',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'Search products',
+  description:
+    'The products you own and those listed for your players, newest first by default. `query` matches text in ' +
+    'any language (or equals a productId); filters combine with AND (`priceRange` on valueInEuros, `stock.min` on ' +
+    'units orderable now, `locale`: products with texts in that language). Pages by number, or by `cursor` (the ' +
+    'previous page\u2019s `nextCursor`), which stays stable while products are added. A read.',
+  hints: { readOnly: true, idempotent: true },
+  body: productSearchBody,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({
+    data: z.array(productSearchItem),
+    pagination: z.object({
+      page: z.number().int().nullable().describe('Null when paged by cursor.'),
+      limit: z.number().int(),
+      total: z.number().int(),
+      hasMore: z.boolean(),
+      nextCursor: z.string().nullable(),
+    }),
+    metadata: z.object({
+      categories: z.array(z.string()),
+      types: z.array(z.string()),
+      statuses: z.array(z.string()),
+      filters: z.object({
+        categories: z.array(
+          z.object({
+            categoryId: z.uuid(),
+            name: z.string(),
+            translations: z.record(z.string(), z.string()),
+          }),
+        ),
+      }),
+      paginationControls: z.object({ defaultLimit: z.number().int(), maxLimit: z.number().int() }),
+    }),
+  }),
+  errors: [],
+  wire: { validation: 'field-map-422' },
+  operation: `query SearchEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
+    page limit total hasMore nextCursor metadata data { ${PRODUCT_SELECTION} } } }`,
+  variables: ({ body }) => ({ input: body }),
+  result: (data) => {
+    const p = data.establishmentProductSearch as {
+      page: number | null;
+      limit: number;
+      total: number;
+      hasMore: boolean;
+      nextCursor: string | null;
+      metadata: Record<string, unknown>;
+      data: unknown[];
+    };
+    return {
+      data: p.data.map(toProductSearchItem),
+      pagination: {
+        page: p.page,
+        limit: p.limit,
+        total: p.total,
+        hasMore: p.hasMore,
+        nextCursor: p.nextCursor,
+      },
+      metadata: {
+        ...p.metadata,
+        paginationControls: {
+          defaultLimit: DEFAULT_PRODUCT_PAGE_SIZE,
+          maxLimit: MAX_PRODUCT_PAGE_SIZE,
+        },
+      },
+    };
+  },
+});
+
+const params = uuidParams('productId');
+
+export const getProduct = defineRoute({
+  name: 'get_establishment_product',
+  family: 'establishment',
+  method: 'GET',
+  path: '/products/{productId}',
+  scope: 'products:read',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'Get a product',
+  description:
+    'One product you own or list, with its stock, your prices and the catalogs you see it in. `internalPrice` ' +
+    '(your listing\u2019s base cost) is shown to the owner and platform admins only. Another establishment\u2019s ' +
+    'product, one exclusive to another establishment or a deleted one is 404 PRODUCT_NOT_FOUND.',
+  hints: { readOnly: true, idempotent: true },
+  params,
+  idempotency: 'none',
+  successStatus: 200,
+  response: productDetail,
+  errors: ['not_found'],
+  operation: `query GetEstablishmentProduct($id: ID!) { establishmentProduct(id: $id) { ${PRODUCT_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.productId }),
+  result: (data) => toProductDetail(data.establishmentProduct),
+});
+
+export const updateProduct = defineRoute({
+  name: 'update_establishment_product',
+  family: 'establishment',
+  method: 'PUT',
+  path: '/products/{productId}',
+  scope: 'products:write',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'Update a product',
+  description:
+    'The fields sent change; the others stay. The owner (or a platform admin) changes the product, its stock ' +
+    "(in the key's environment) and `internalPrice`; `price` sets your listing's coin price (null: back to the " +
+    'derived one). An establishment that imported a platform product may re-send its fields unchanged, but a ' +
+    'different value is 403 naming them. booked and sold are derived: sending them is 400.',
+  hints: { idempotent: true },
+  params,
+  body: updateEstablishmentProductBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: productDetail,
+  errors: ['not_found'],
+  operation: `mutation UpdateEstablishmentProduct($id: ID!, $input: JSON!) {
+    updateEstablishmentProduct(id: $id, input: $input) { ${PRODUCT_SELECTION} } }`,
+  variables: ({ params, body }) => ({ id: params.productId, input: body }),
+  result: (data) => toProductDetail(data.updateEstablishmentProduct),
+});
+
+export const deleteProduct = defineRoute({
+  name: 'delete_establishment_product',
+  family: 'establishment',
+  method: 'DELETE',
+  path: '/products/{productId}',
+  scope: 'products:write',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'Delete a product',
+  description:
+    'The owner\u2019s delete removes the product from every catalog and listing and hides it from both APIs for ' +
+    'good; past orders keep showing it (the row is archived, not erased). For a platform product you imported, ' +
+    'it removes your listing and your catalogs\u2019 links only (`scope: "listing"`). A second delete is 404.',
+  hints: { destructive: true, idempotent: true },
+  params,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({
+    productId: z.uuid(),
+    deleted: z.literal(true),
+    scope: z.enum(['product', 'listing']),
+  }),
+  errors: ['not_found'],
+  operation:
+    'mutation DeleteEstablishmentProduct($id: ID!) { deleteEstablishmentProduct(id: $id) { productId deleted scope } }',
+  variables: ({ params }) => ({ id: params.productId }),
+  result: (data) => data.deleteEstablishmentProduct,
+});
+
+const exclusivity = z.object({
+  productId: z.uuid(),
+  establishmentId: z.uuid(),
+  requestedDurationDays: z.number().int().describe('-1: for ever.'),
+  exclusiveUntil: z.iso.datetime().nullable().describe('Null: for ever.'),
+});
+
+const EXCLUSIVITY_SELECTION = 'productId establishmentId requestedDurationDays exclusiveUntil';
+
+export const requestExclusivity = defineRoute({
+  name: 'request_product_exclusivity',
+  family: 'establishment',
+  method: 'POST',
+  path: '/exclusive',
+  scope: 'products:write',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'Make a product exclusive',
+  description:
+    'For `days` days (1-3650) no other establishment sees the product, on either API (404 for them); -1 is for ' +
+    'ever, for the product\u2019s owner only. Asking again changes your own exclusivity; a product exclusive to ' +
+    'another establishment is 404 to you, and of two establishments asking at once one gets it, the other 409.',
+  hints: { idempotent: true },
+  body: exclusiveBody,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: exclusivity,
+  errors: ['not_found', 'conflict'],
+  operation: `mutation RequestExclusivity($productId: ID!, $days: Int!) {
+    setProductExclusivity(productId: $productId, days: $days) { ${EXCLUSIVITY_SELECTION} } }`,
+  variables: ({ body }) => ({ productId: body.productId, days: body.days }),
+  result: (data) => data.setProductExclusivity,
+});
+
+export const adminExclusivity = defineRoute({
+  name: 'admin_product_exclusivity',
+  family: 'establishment',
+  method: 'POST',
+  path: '/admin/exclusive',
+  scope: 'admin',
+  tag: 'Products',
+  summary: 'Make a product exclusive for ever (platform admins)',
+  description:
+    'Stores an exclusivity rule for the administrator establishment with an infinite duration ' +
+    '(`requestedDurationDays` -1). Platform admin keys only: any other key is 403.',
+  hints: { idempotent: true },
+  body: z.object({ productId: z.uuid() }),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: exclusivity,
+  errors: ['not_found', 'conflict'],
+  operation: `mutation AdminExclusivity($productId: ID!) {
+    setPermanentProductExclusivity(productId: $productId) { ${EXCLUSIVITY_SELECTION} } }`,
+  variables: ({ body }) => ({ productId: body.productId }),
+  result: (data) => data.setPermanentProductExclusivity,
+});

@@ -1,0 +1,319 @@
+// The establishment's view of the catalog (docs/establishment-api.md, "Products" and
+// "Catalogs"): the same products, stock and listings as `products`, described as the
+// establishment document describes them, and the writes an establishment makes. Bodies are
+// validated by the domain (domain/catalog/establishment-*.ts), so inputs here are JSON.
+import {
+  createEstablishmentProduct,
+  deleteEstablishmentProduct,
+  readEstablishmentProduct,
+  setExclusivity,
+  updateEstablishmentProduct,
+} from '../../domain/catalog/establishment-products.js';
+import {
+  addCatalogProducts,
+  createEstablishmentCatalog,
+  deleteEstablishmentCatalog,
+  listEstablishmentCatalogs,
+  readEstablishmentCatalog,
+  removeCatalogProduct,
+  renameEstablishmentCatalog,
+} from '../../domain/catalog/establishment-catalogs.js';
+import type { ProductView, Viewer } from '../../domain/catalog/establishment-view.js';
+import { searchEstablishmentProducts } from '../../domain/catalog/search-establishment-products.js';
+import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+
+const viewerOf = (ctx: GraphQLContext): Viewer => ({
+  subBrandId: ctx.principal.subBrandId,
+  environment: ctx.principal.environment,
+  market: ctx.principal.market,
+  isPlatformAdmin: ctx.principal.isPlatformAdmin,
+});
+
+const READ = { scope: 'products:read', admin: true } as const;
+const WRITE = { scope: 'products:write', admin: true } as const;
+const CATALOG_READ = { scope: 'catalogs:read', admin: true } as const;
+const CATALOG_WRITE = { scope: 'catalogs:write', admin: true } as const;
+
+export const EstablishmentProductRef = builder
+  .objectRef<ProductView>('EstablishmentProduct')
+  .implement({
+    description:
+      'A product as an establishment sees it: the catalog row, its stock in the key’s environment and the ' +
+      'establishment’s own listing and prices.',
+    fields: (t) => ({
+      productId: t.exposeID('productId'),
+      establishmentId: t.exposeID('establishmentId', {
+        nullable: true,
+        description: 'The owning establishment; null for a platform (global) product.',
+      }),
+      isAdmin: t.exposeBoolean('isAdmin', { description: 'A platform (global) product.' }),
+      name: t.exposeString('name', { description: 'In English, else the first language.' }),
+      translations: t.expose('translations', { type: 'JSON' }),
+      category: t.expose('category', {
+        type: 'JSON',
+        nullable: true,
+        description: '{ categoryId, name, translations }, or null.',
+      }),
+      status: t.exposeString('status', {
+        description: 'available, unavailable, hidden; booked and sold are derived from stock.',
+      }),
+      visible: t.exposeBoolean('visible', {
+        description: 'Whether the establishment’s players can order it now (the partner view).',
+      }),
+      stock: t.exposeInt('stock', { description: 'Units on hand: available + reserved.' }),
+      available: t.exposeInt('available', { description: 'Units orderable now.' }),
+      reserved: t.exposeInt('reserved', { description: 'Units held by open orders.' }),
+      price: t.exposeInt('price', { nullable: true, description: 'Coin price of your listing.' }),
+      establishmentValueInEuros: t.exposeFloat('establishmentValueInEuros', {
+        nullable: true,
+        description: 'Sell price of your listing, major units.',
+      }),
+      internalPrice: t.exposeInt('internalPrice', {
+        nullable: true,
+        description: 'Base cost of your listing, minor units: the owner and platform admins only.',
+      }),
+      priceSource: t.exposeString('priceSource', { nullable: true }),
+      ruleName: t.exposeString('ruleName', { nullable: true }),
+      valueInEuros: t.exposeFloat('valueInEuros', { description: 'Retail value, major units.' }),
+      currency: t.exposeString('currency'),
+      type: t.exposeString('type', { nullable: true }),
+      provider: t.exposeString('provider', { nullable: true }),
+      providerId: t.exposeString('providerId', { nullable: true }),
+      helpLink: t.exposeString('helpLink', { nullable: true }),
+      verifiedBy: t.exposeString('verifiedBy', { nullable: true }),
+      verificationDate: t.expose('verificationDate', { type: 'DateTime', nullable: true }),
+      certificate: t.exposeBoolean('certificate'),
+      featured: t.exposeBoolean('featured'),
+      digital: t.exposeBoolean('digital'),
+      order: t.exposeInt('order'),
+      height: t.exposeInt('height', { nullable: true }),
+      weight: t.exposeInt('weight', { nullable: true }),
+      year: t.exposeInt('year', { nullable: true }),
+      prizeCategory: t.exposeString('prizeCategory', { nullable: true }),
+      probability: t.exposeFloat('probability', { nullable: true }),
+      imageUrl: t.exposeString('imageUrl', { nullable: true }),
+      featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
+      medias: t.exposeStringList('medias'),
+      legacy: t.field({
+        type: 'JSON',
+        description: 'dateOfObject, reference and gameCatalog as sent.',
+        resolve: (p) => ({
+          dateOfObject: p.dateOfObject,
+          reference: p.reference,
+          gameCatalog: p.gameCatalog,
+        }),
+      }),
+      catalogs: t.expose('catalogs', {
+        type: 'JSON',
+        description: '[{ catalogId, name, category }]: the catalogs you see that hold it.',
+      }),
+      exclusive: t.expose('exclusive', {
+        type: 'JSON',
+        nullable: true,
+        description: '{ establishmentId, requestedDurationDays, exclusiveUntil } while exclusive.',
+      }),
+      createdAt: t.expose('createdAt', { type: 'DateTime' }),
+      updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    }),
+  });
+
+type Page = Awaited<ReturnType<typeof searchEstablishmentProducts>>;
+
+const ProductPageRef = builder.objectRef<Page>('EstablishmentProductPage').implement({
+  fields: (t) => ({
+    data: t.field({ type: [EstablishmentProductRef], resolve: (p) => p.data }),
+    page: t.int({ nullable: true, resolve: (p) => p.pagination.page }),
+    limit: t.int({ resolve: (p) => p.pagination.limit }),
+    total: t.int({ resolve: (p) => p.pagination.total }),
+    hasMore: t.boolean({ resolve: (p) => p.pagination.hasMore }),
+    nextCursor: t.string({ nullable: true, resolve: (p) => p.pagination.nextCursor }),
+    metadata: t.field({ type: 'JSON', resolve: (p) => p.metadata }),
+  }),
+});
+
+const CreatedRef = builder
+  .objectRef<{ message: string; productId: string }>('EstablishmentProductCreated')
+  .implement({
+    fields: (t) => ({ message: t.exposeString('message'), productId: t.exposeID('productId') }),
+  });
+
+const DeletedRef = builder
+  .objectRef<{ productId: string; deleted: true; scope: string }>('EstablishmentProductDeleted')
+  .implement({
+    fields: (t) => ({
+      productId: t.exposeID('productId'),
+      deleted: t.exposeBoolean('deleted'),
+      scope: t.exposeString('scope', {
+        description: 'product (deleted for everyone) or listing (removed from your listings).',
+      }),
+    }),
+  });
+
+const ExclusivityRef = builder
+  .objectRef<Awaited<ReturnType<typeof setExclusivity>>>('ProductExclusivity')
+  .implement({
+    fields: (t) => ({
+      productId: t.exposeID('productId'),
+      establishmentId: t.exposeID('establishmentId'),
+      requestedDurationDays: t.exposeInt('requestedDurationDays', { description: '-1: for ever.' }),
+      exclusiveUntil: t.expose('exclusiveUntil', { type: 'DateTime', nullable: true }),
+    }),
+  });
+
+type CatalogNode = Awaited<ReturnType<typeof listEstablishmentCatalogs>>[number] & {
+  products?: ProductView[];
+};
+
+const CatalogRef = builder.objectRef<CatalogNode>('EstablishmentCatalog').implement({
+  fields: (t) => ({
+    catalogId: t.exposeID('id'),
+    establishmentId: t.exposeID('subBrandId', {
+      nullable: true,
+      description: 'The proposing establishment; null for a platform catalog.',
+    }),
+    name: t.exposeString('name'),
+    category: t.exposeString('category', { nullable: true }),
+    status: t.exposeString('status', { description: 'pending, approved (or rejected).' }),
+    productCount: t.exposeInt('productCount'),
+    products: t.field({
+      type: [EstablishmentProductRef],
+      description: 'On a single catalog only (empty in lists).',
+      resolve: (c) => c.products ?? [],
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
+const CatalogDeletedRef = builder
+  .objectRef<{ catalogId: string; deleted: true }>('EstablishmentCatalogDeleted')
+  .implement({
+    fields: (t) => ({ catalogId: t.exposeID('catalogId'), deleted: t.exposeBoolean('deleted') }),
+  });
+
+builder.queryFields((t) => ({
+  establishmentProduct: t.field({
+    type: EstablishmentProductRef,
+    authScopes: READ,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) => readEstablishmentProduct(ctx.db, viewerOf(ctx), String(id)),
+  }),
+  establishmentProductSearch: t.field({
+    type: ProductPageRef,
+    authScopes: READ,
+    description: 'The establishment document’s product search (its body, as JSON).',
+    args: { input: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_r, { input }, ctx) => searchEstablishmentProducts(ctx.db, viewerOf(ctx), input),
+  }),
+  establishmentCatalogs: t.field({
+    type: [CatalogRef],
+    authScopes: CATALOG_READ,
+    args: { establishmentId: t.arg.id({ required: true }) },
+    resolve: (_r, { establishmentId }, ctx) =>
+      listEstablishmentCatalogs(ctx.db, viewerOf(ctx), String(establishmentId)),
+  }),
+  establishmentCatalog: t.field({
+    type: CatalogRef,
+    authScopes: CATALOG_READ,
+    args: { establishmentId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: (_r, { establishmentId, id }, ctx) =>
+      readEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), String(id)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createEstablishmentProduct: t.field({
+    type: CreatedRef,
+    authScopes: WRITE,
+    description: 'A product of yours, a global one (isAdmin, platform admins), or an import.',
+    args: { input: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_r, { input }, ctx) => createEstablishmentProduct(ctx.db, viewerOf(ctx), input),
+  }),
+  updateEstablishmentProduct: t.field({
+    type: EstablishmentProductRef,
+    authScopes: WRITE,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    resolve: (_r, { id, input }, ctx) =>
+      updateEstablishmentProduct(ctx.db, viewerOf(ctx), String(id), input),
+  }),
+  deleteEstablishmentProduct: t.field({
+    type: DeletedRef,
+    authScopes: WRITE,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, { id }, ctx) =>
+      deleteEstablishmentProduct(ctx.db, viewerOf(ctx), String(id), ctx.now()),
+  }),
+  setProductExclusivity: t.field({
+    type: ExclusivityRef,
+    authScopes: WRITE,
+    description: 'Hides the product from every other establishment for `days` days (-1: for ever).',
+    args: { productId: t.arg.id({ required: true }), days: t.arg.int({ required: true }) },
+    resolve: (_r, { productId, days }, ctx) =>
+      setExclusivity(ctx.db, viewerOf(ctx), { productId: String(productId), days }, ctx.now()),
+  }),
+  setPermanentProductExclusivity: t.field({
+    type: ExclusivityRef,
+    authScopes: { admin: true },
+    description: 'For the platform establishment, for ever (platform admins).',
+    args: { productId: t.arg.id({ required: true }) },
+    resolve: (_r, { productId }, ctx) =>
+      setExclusivity(ctx.db, viewerOf(ctx), { productId: String(productId), days: -1 }, ctx.now()),
+  }),
+  createEstablishmentCatalog: t.field({
+    type: CatalogRef,
+    authScopes: CATALOG_WRITE,
+    description: 'A proposal: pending until the platform reviews it.',
+    args: {
+      establishmentId: t.arg.id({ required: true }),
+      input: t.arg({ type: 'JSON', required: true }),
+    },
+    resolve: (_r, { establishmentId, input }, ctx) =>
+      createEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), input),
+  }),
+  renameEstablishmentCatalog: t.field({
+    type: CatalogRef,
+    authScopes: CATALOG_WRITE,
+    args: {
+      establishmentId: t.arg.id({ required: true }),
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: 'JSON', required: true }),
+    },
+    resolve: (_r, { establishmentId, id, input }, ctx) =>
+      renameEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), String(id), input),
+  }),
+  deleteEstablishmentCatalog: t.field({
+    type: CatalogDeletedRef,
+    authScopes: CATALOG_WRITE,
+    args: { establishmentId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
+    resolve: (_r, { establishmentId, id }, ctx) =>
+      deleteEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), String(id)),
+  }),
+  addEstablishmentCatalogProducts: t.field({
+    type: CatalogRef,
+    authScopes: CATALOG_WRITE,
+    args: {
+      establishmentId: t.arg.id({ required: true }),
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: 'JSON', required: true }),
+    },
+    resolve: (_r, { establishmentId, id, input }, ctx) =>
+      addCatalogProducts(ctx.db, viewerOf(ctx), String(establishmentId), String(id), input),
+  }),
+  removeEstablishmentCatalogProduct: t.field({
+    type: CatalogRef,
+    authScopes: CATALOG_WRITE,
+    args: {
+      establishmentId: t.arg.id({ required: true }),
+      id: t.arg.id({ required: true }),
+      productId: t.arg.id({ required: true }),
+    },
+    resolve: (_r, { establishmentId, id, productId }, ctx) =>
+      removeCatalogProduct(
+        ctx.db,
+        viewerOf(ctx),
+        String(establishmentId),
+        String(id),
+        String(productId),
+      ),
+  }),
+}));
