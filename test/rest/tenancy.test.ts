@@ -8,7 +8,7 @@ import {
   createStore,
   reviewCatalog,
 } from '../../src/domain/catalog/author-catalog.js';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { jsonSchema } from '../../src/rest/openapi.js';
 import type { Route } from '../../src/rest/route.js';
 import { ROUTES } from '../../src/rest/table.js';
