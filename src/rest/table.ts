@@ -10,9 +10,11 @@ import { getHealth } from './routes/partner/system.js';
 import * as testHelpers from './routes/partner/test-helpers.js';
 import * as wallet from './routes/partner/wallet.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
+import * as campaigns from './routes/establishment/campaigns.js';
 import * as establishments from './routes/establishment/establishments.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
+import * as prizes from './routes/establishment/prizes.js';
 
 export const ROUTES: Route[] = [
   getHealth,
@@ -48,12 +50,23 @@ export const ROUTES: Route[] = [
   // The establishment API (at the root).
   establishments.getEstablishment,
   establishments.updateEstablishment,
+  campaigns.listCampaigns,
+  campaigns.createCampaign,
+  campaigns.insertCampaignActivity,
+  campaigns.getCampaign,
+  campaigns.updateCampaign,
+  campaigns.deleteCampaign,
+  campaigns.updateCampaignStatus,
+  campaigns.cloneCampaign,
   players.searchPlayers,
   players.listPlayers,
   players.createPlayer,
   players.getPlayer,
   players.updatePlayer,
   players.deletePlayer,
+  prizes.getTournamentPosition,
+  prizes.listPlayerPrizes,
+  prizes.claimPrize,
   adjustPlayerCoins,
   iframe.iframeLogin,
   iframe.iframeLogout,

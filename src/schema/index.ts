@@ -20,6 +20,7 @@ import './types/sub-brand-profile.js';
 import './types/store-session.js';
 import './types/establishment.js';
 import './types/player.js';
+import './types/campaign.js';
 import './types/staff.js';
 
 let schema: GraphQLSchema | undefined;

@@ -19,7 +19,15 @@ export const PARTNER_SCOPES = [
 ] as const;
 
 /** Scopes of the establishment API beyond the partner ones it reuses (players are customers). */
-export const ESTABLISHMENT_SCOPES = ['establishment:read', 'establishment:update'] as const;
+export const ESTABLISHMENT_SCOPES = [
+  'establishment:read',
+  'establishment:update',
+  'campaigns:read',
+  'campaigns:write',
+  'campaigns:activity',
+  'prizes:claim',
+  'games:read',
+] as const;
 
 /** Every scope a key can hold; `--scopes all` grants these. */
 export const KEY_SCOPES = [...PARTNER_SCOPES, ...ESTABLISHMENT_SCOPES] as const;
