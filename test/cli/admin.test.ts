@@ -92,9 +92,10 @@ describe('npm run admin -- … --json', () => {
       '--scopes',
       'all',
     );
-    expect(key.json.scopes).toHaveLength(18); // the 16 partner scopes and 2 establishment ones
+    expect(key.json.scopes).toHaveLength(23); // the 16 partner scopes and 7 establishment ones
     expect(key.json.scopes).toContain('engine:events');
     expect(key.json.scopes).toContain('establishment:update');
+    expect(key.json.scopes).toContain('campaigns:activity');
   });
 
   it('key create --platform-admin mints a backoffice key', async () => {

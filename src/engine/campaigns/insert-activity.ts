@@ -30,42 +30,42 @@ const loginInstant = (v: string) => new Date(v.includes('T') ? v : `${v.replace(
 
 const money = z.number().finite().min(0).max(1e12);
 
-export const activityInput = z
-  .object({
-    mode: z.enum(ACTIVITY_MODES),
-    player_id: z.uuid(),
-    campaign_id: z.uuid().optional(),
-    amount: money.optional(),
-    bet_won: z.boolean().optional(),
-    bets_number: z.number().int().min(0).max(1_000_000).optional(),
-    referred_by: z.string().min(1).max(255).optional(),
-    login_time: loginTime.optional(),
-    points: z.number().int().min(0).max(1_000_000_000).optional(),
-    game: z
-      .string()
-      .max(120)
-      .optional()
-      .describe('Additive: the game played (targeting game_played).'),
-    source_platform: z
-      .string()
-      .max(60)
-      .optional()
-      .describe('Additive: web, ios, android… (targeting).'),
-    deposit: money.optional().describe('Additive: a deposit amount (targeting).'),
-    cashback: money.optional().describe('Additive: a cashback amount (targeting).'),
-  })
-  .superRefine((a, ctx) => {
-    const need = (field: string, why: string) =>
-      ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
-    if (a.mode === 'player' && a.referred_by === undefined)
-      need('referred_by', 'when mode is player');
-    if (a.mode === 'campaign' && a.campaign_id === undefined)
-      need('campaign_id', 'when mode is campaign');
-    if (a.mode === 'session' && a.login_time === undefined)
-      need('login_time', 'when mode is session');
-    if (a.mode === 'tournament' && a.points === undefined)
-      need('points', 'when mode is tournament');
-  });
+/** Each field on its own (the route's check); activityInput adds the per-mode requirements. */
+export const activityObject = z.object({
+  mode: z.enum(ACTIVITY_MODES),
+  player_id: z.uuid(),
+  campaign_id: z.uuid().optional(),
+  amount: money.optional(),
+  bet_won: z.boolean().optional(),
+  bets_number: z.number().int().min(0).max(1_000_000).optional(),
+  referred_by: z.string().min(1).max(255).optional(),
+  login_time: loginTime.optional(),
+  points: z.number().int().min(0).max(1_000_000_000).optional(),
+  game: z
+    .string()
+    .max(120)
+    .optional()
+    .describe('Additive: the game played (targeting game_played).'),
+  source_platform: z
+    .string()
+    .max(60)
+    .optional()
+    .describe('Additive: web, ios, android… (targeting).'),
+  deposit: money.optional().describe('Additive: a deposit amount (targeting).'),
+  cashback: money.optional().describe('Additive: a cashback amount (targeting).'),
+});
+
+export const activityInput = activityObject.superRefine((a, ctx) => {
+  const need = (field: string, why: string) =>
+    ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
+  if (a.mode === 'player' && a.referred_by === undefined)
+    need('referred_by', 'when mode is player');
+  if (a.mode === 'campaign' && a.campaign_id === undefined)
+    need('campaign_id', 'when mode is campaign');
+  if (a.mode === 'session' && a.login_time === undefined)
+    need('login_time', 'when mode is session');
+  if (a.mode === 'tournament' && a.points === undefined) need('points', 'when mode is tournament');
+});
 
 export type ActivityResult = {
   campaignId: string;
@@ -97,11 +97,11 @@ export async function insertActivity(
   input: unknown,
   options: { now: Date; idempotencyKey: string | null },
 ): Promise<ActivityAnswer> {
-  const a = parseInput(activityInput, input);
+  const fields = parseInput(activityObject, input);
   const now = options.now;
   return inTransaction(db, async (tx) => {
     const player = await tx.customer.findFirst({
-      where: { id: a.player_id, ...tenant },
+      where: { id: fields.player_id, ...tenant },
       select: {
         id: true,
         externalId: true,
@@ -112,6 +112,13 @@ export async function insertActivity(
       },
     });
     if (!player) throw notFound('Customer');
+    // The records first (another tenant's are not found), then the per-mode requirements.
+    if (
+      fields.campaign_id &&
+      !(await tx.campaign.count({ where: { id: fields.campaign_id, ...tenant, deletedAt: null } }))
+    )
+      throw notFound('Campaign');
+    const a = parseInput(activityInput, input);
     let campaigns: Campaign[];
     if (a.campaign_id) {
       const c = await tx.campaign.findFirst({

@@ -111,9 +111,10 @@ export async function updateCampaign(
   input: unknown,
   now: Date,
 ): Promise<Campaign> {
-  const data = parseInput(campaignInput, input);
   return inTransaction(db, async (tx) => {
+    // Found first: another tenant's (or environment's) campaign is not found, whatever the body.
     const current = await lockCampaign(tx, tenant, id, now);
+    const data = parseInput(campaignInput, input);
     if (current.status === 'cancelled' || current.status === 'completed') {
       throw new AppError(
         'invalid_transition',

@@ -258,7 +258,14 @@ export const campaignFields = {
   isTemplate: z.boolean().default(false).describe('A template never runs; clone it.'),
 };
 
-export const campaignInput = z.object(campaignFields).superRefine((c, ctx) => {
+/**
+ * Each field on its own: what the route checks before the request reaches the establishment's
+ * data (so another tenant's id is 404 before a cross-field rule could be 400).
+ */
+export const campaignObject = z.object(campaignFields);
+
+/** Every rule, across fields too: what the engine stores. */
+export const campaignInput = campaignObject.superRefine((c, ctx) => {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   const custom = c.duration === undefined || c.duration === 'custom';

@@ -271,9 +271,15 @@ builder.queryFields((t) => ({
       customerId: t.arg.id(),
       first: t.arg.int({ defaultValue: 50 }),
     },
-    resolve: (query, _root, args, ctx) => {
+    resolve: async (query, _root, args, ctx) => {
       for (const id of [args.campaignId, args.customerId])
         if (id != null && !isUuid(String(id))) return [];
+      // A player's prizes: an unknown player (or another tenant's) is not found, not an empty list.
+      if (
+        args.customerId &&
+        !(await ctx.db.customer.count({ where: { id: String(args.customerId), ...tenantOf(ctx) } }))
+      )
+        throw notFound('Customer');
       return ctx.db.campaignAward.findMany({
         ...query,
         where: {

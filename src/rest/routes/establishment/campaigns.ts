@@ -1,13 +1,13 @@
 // Campaigns on the establishment family: CRUD, status moves, template clones, insert-activity.
 // Shapes beyond the document's list item are ours (docs/campaigns.md).
 import { z } from 'zod';
-import { activityInput } from '../../../engine/campaigns/insert-activity.js';
+import { activityObject } from '../../../engine/campaigns/insert-activity.js';
 import { cloneInput } from '../../../engine/campaigns/manage-campaigns.js';
 import {
   CAMPAIGN_STATUSES,
   CAMPAIGN_TYPES,
   DURATIONS,
-  campaignInput,
+  campaignObject,
   prizeInput,
   statusInput,
 } from '../../../engine/campaigns/schemas.js';
@@ -134,7 +134,7 @@ export const createCampaign = defineRoute({
     'document shows. Rules per type, prizes and targeting: docs/campaigns.md.',
   hints: {},
   params: establishmentParams,
-  body: campaignInput,
+  body: campaignObject,
   idempotency: 'optional',
   successStatus: 200,
   response: z.array(listItem),
@@ -162,7 +162,7 @@ export const insertCampaignActivity = defineRoute({
     'claimed with POST /players/{playerId}/claim.',
   hints: {},
   params: establishmentParams,
-  body: activityInput,
+  body: activityObject,
   idempotency: 'optional',
   successStatus: 200,
   response: z.object({
@@ -278,7 +278,7 @@ export const updateCampaign = defineRoute({
     'fields); a cancelled or completed one nothing.',
   hints: { idempotent: true },
   params: campaignParams,
-  body: campaignInput,
+  body: campaignObject,
   idempotency: 'optional',
   successStatus: 200,
   response: campaignRecord,
