@@ -7,6 +7,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   engine: async () => (await import('./engine.js')).benchEngine(),
   orders: async () => (await import('./orders.js')).benchOrders(),
   players: async () => (await import('./players-search.js')).benchPlayerSearch(),
+  campaigns: async () => (await import('./campaigns.js')).benchCampaigns(),
 };
 
 const name = process.argv[2];

@@ -12,6 +12,7 @@ import * as wallet from './routes/partner/wallet.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
 import * as campaigns from './routes/establishment/campaigns.js';
 import * as establishments from './routes/establishment/establishments.js';
+import * as games from './routes/establishment/games.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
 import * as prizes from './routes/establishment/prizes.js';
@@ -67,6 +68,8 @@ export const ROUTES: Route[] = [
   prizes.getTournamentPosition,
   prizes.listPlayerPrizes,
   prizes.claimPrize,
+  games.getPlayerGame,
+  games.playGame,
   adjustPlayerCoins,
   iframe.iframeLogin,
   iframe.iframeLogout,

@@ -120,6 +120,9 @@ beforeAll(async () => {
     campaigns: test(campaign.id),
     campaign: test(campaign.id),
     award: test(won.results[0]!.award!.id),
+    // /players/{playerId}/game/{gameName}/{campaignId}: the segment before a path id names it.
+    game: own('wheel'),
+    '{gameName}': test(campaign.id),
   };
   other = (await partner(h)).key;
   live = await a.otherKey({ env: 'live' });

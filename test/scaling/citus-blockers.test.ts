@@ -160,6 +160,10 @@ const KNOWN_BLOCKERS: string[] = [
   'campaign_settlements: foreign key campaign_settlements_campaign_id_fkey to campaigns (campaign_id) lacks sub_brand_id',
   'campaign_settlements: primary key (campaign_id) lacks sub_brand_id',
   'campaigns: primary key (id) lacks sub_brand_id',
+  'campaign_game_credits: primary key (campaign_id, customer_id, game_name) lacks sub_brand_id',
+  'campaign_game_draws: primary key (id) lacks sub_brand_id',
+  'campaign_game_tables: primary key (id) lacks sub_brand_id',
+  'campaign_game_tables: unique index campaign_game_tables_campaign_id_game_name_version_key (campaign_id, game_name, version) lacks sub_brand_id',
   'coin_movements: unique index coin_movements_campaign_reason_key (reason) lacks sub_brand_id',
 ];
 

@@ -15,6 +15,8 @@ import { movePrepaid } from '../../domain/orders/prepaid.js';
 import { takeStock } from '../../domain/orders/stock.js';
 import type { Actor, Tenant } from '../../domain/tenant.js';
 import { parseInput } from '../../domain/validation.js';
+import { grantCredits } from './mini-games.js';
+import { GAME_PRIZE } from './schemas.js';
 import { EXCLUDED_STATUSES } from './targeting.js';
 
 export const claimInput = z.object({
@@ -85,6 +87,9 @@ export async function claimAward(
     const award = await tx.campaignAward.findUniqueOrThrow({ where: { id: data.awardId } });
     let orderId: string | null = null;
     if (award.productId) orderId = await orderProduct(tx, tenant, actor, award, data);
+    const game = GAME_PRIZE.exec(award.catalogPrize ?? '');
+    if (game && award.quantity > 0)
+      await grantCredits(tx, tenant, award.campaignId, customerId, game[1]!, award.quantity);
     let movementId: string | null = null;
     let balance: number | null = null;
     // The wallet lock last, so it is held for the shortest time before the commit.

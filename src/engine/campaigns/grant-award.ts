@@ -5,7 +5,7 @@ import type { Campaign } from '../../generated/prisma/client.js';
 import type { Db } from '../../domain/db.js';
 import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
-import { AWARD_CLAIM_DAYS, type Prize } from './schemas.js';
+import { AWARD_CLAIM_DAYS, GAME_PRIZE, type Prize } from './schemas.js';
 
 export type GrantedAward = {
   id: string;
@@ -39,7 +39,8 @@ export async function grantAward(
     coins: prize.coinPrize,
     productId: prize.productPrize || null,
     catalogPrize: prize.catalogPrize || null,
-    quantity: prize.productPrize ? prize.quantity : 0,
+    // Units of the product, or plays of a `game:<name>` prize.
+    quantity: prize.productPrize || GAME_PRIZE.test(prize.catalogPrize) ? prize.quantity : 0,
     day: key.day ?? null,
     rank: key.rank ?? null,
     expiresAt,

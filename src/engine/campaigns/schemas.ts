@@ -189,6 +189,9 @@ export const targetingInput = z
   });
 export type Targeting = z.output<typeof targetingInput>;
 
+/** A prize whose catalogPrize is `game:<name>` grants `quantity` plays of that mini-game. */
+export const GAME_PRIZE = /^game:([a-z0-9_-]{1,40})$/;
+
 const RANK = /^(\d{1,6})(?:-(\d{1,6}))?$/;
 
 /** A prize's rank as a range: "3" is 3..3, "4-10" is 4..10. */
@@ -202,7 +205,12 @@ export function rankRange(rank: string): [number, number] | null {
 
 export const prizeInput = z.object({
   coinPrize: z.number().int().min(0).max(MAX_COINS),
-  catalogPrize: z.string().max(200).describe('A label shown with the prize ("" for none).'),
+  catalogPrize: z
+    .string()
+    .max(200)
+    .describe(
+      'A label shown with the prize ("" for none); `game:<name>` grants `quantity` plays of that mini-game.',
+    ),
   productPrize: z
     .union([z.literal(''), z.uuid()])
     .describe('A product id whose unit(s) the claim orders at zero coins ("" for none).'),
