@@ -138,7 +138,7 @@ function raw(pool: pg.Pool, subBrand: string, campaign: string): Promise<Sample>
     );
     await client.query(
       `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
-       VALUES ($1, 'live', $2, md5($2) || md5($2), now() + interval '1 day') ON CONFLICT DO NOTHING`,
+       VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), now() + interval '1 day') ON CONFLICT DO NOTHING`,
       [subBrand, key],
     );
     await client.query(
