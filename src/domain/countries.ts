@@ -24,4 +24,10 @@ export const isCountry = (code: string): boolean => ISO_COUNTRIES.has(code);
 
 export const countryCode = z
   .string()
-  .refine(isCountry, 'must be an ISO-3166-1 alpha-2 country code in capitals, e.g. ES');
+  .refine(isCountry, 'must be an ISO-3166-1 alpha-2 country code in capitals, e.g. ES')
+  // The rule, stated for generated clients and validators (the set itself is checked here).
+  .meta({
+    pattern: '^[A-Z]{2}$',
+    description: 'An assigned ISO 3166-1 alpha-2 code, in capitals.',
+    examples: ['ES'],
+  });

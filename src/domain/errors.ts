@@ -43,7 +43,26 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES;
 export type ErrorKind = (typeof ERROR_CODES)[ErrorCode];
 
-export type FieldIssue = { field: string; message: string };
+/**
+ * The rule a field broke, for programs (the message is for people). One wording per rule: the
+ * zod messages in domain/validation.ts are the wording, and every hand-written issue picks the
+ * rule it enforces.
+ */
+export const FIELD_RULES = [
+  'required', // absent
+  'type', // present but of the wrong JSON type
+  'too_small', // a number, string or list below its minimum
+  'too_big', // above its maximum
+  'enum', // not one of the allowed values
+  'format', // a string that is not a uuid, date-time, e-mail, country code…
+  'unknown_field', // a field the route does not take
+  'blank', // only white space
+  'conflict', // valid alone, not with another field (`a` or `b`, not both; one of them needed)
+  'invalid', // any other rule; the message says which
+] as const;
+export type FieldRule = (typeof FIELD_RULES)[number];
+
+export type FieldIssue = { field: string; code: FieldRule; message: string };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { invalidRequest, type FieldIssue } from './errors.js';
+import { FIELD_RULES, invalidRequest, type FieldIssue, type FieldRule } from './errors.js';
+
+const REQUIRED = 'is required';
 
 // Messages for people, in one voice, for every schema of every transport. Loaded by every module
 // that validates (they all import this file for toFieldIssues or parseInput).
@@ -7,7 +9,7 @@ z.config({
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':
-        return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}`;
+        return issue.input === undefined ? REQUIRED : `must be ${article(issue.expected)}`;
       case 'too_small':
         if (issue.origin === 'string') {
           return issue.minimum === 1
@@ -34,16 +36,40 @@ z.config({
 
 const article = (type: string) => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
 
+/** The rule a zod issue broke; a refinement names its own with `params: { rule }`. */
+function ruleOf(issue: z.core.$ZodIssue): FieldRule {
+  switch (issue.code) {
+    case 'invalid_type':
+      // Issues do not keep their input (zod's reportInput is off), so the wording written above
+      // from it tells the two rules apart.
+      return issue.message === REQUIRED ? 'required' : 'type';
+    case 'too_small':
+    case 'too_big':
+      return issue.code;
+    case 'invalid_value':
+      return 'enum';
+    case 'invalid_format':
+      return 'format';
+    case 'custom': {
+      const rule = (issue.params as { rule?: unknown } | undefined)?.rule;
+      return FIELD_RULES.includes(rule as FieldRule) ? (rule as FieldRule) : 'invalid';
+    }
+    default:
+      return 'invalid';
+  }
+}
+
 /** zod issues as field issues, the field written as a dotted path (`shipping_address.city`). */
 export function toFieldIssues(error: z.ZodError, prefix = ''): FieldIssue[] {
   const field = (path: PropertyKey[]) => [prefix, ...path.map(String)].filter(Boolean).join('.');
-  return error.issues.flatMap((issue) =>
+  return error.issues.flatMap((issue): FieldIssue[] =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({
           field: field([...issue.path, key]),
+          code: 'unknown_field',
           message: 'is not a known field',
         }))
-      : [{ field: field(issue.path), message: issue.message }],
+      : [{ field: field(issue.path), code: ruleOf(issue), message: issue.message }],
   );
 }
 
@@ -54,13 +80,42 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data;
 }
 
+/**
+ * Exactly one of two optional fields, checked and stated in the JSON Schema (`oneOf`), so
+ * generated clients and validators know the rule too. `a` is named in the error.
+ */
+export function exactlyOneOf<T extends z.ZodObject>(schema: T, a: string, b: string) {
+  return schema
+    .superRefine((v: Record<string, unknown>, ctx) => {
+      if ((v[a] === undefined) === (v[b] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [a],
+          message: `send exactly one of ${a} and ${b}`,
+          params: { rule: 'conflict' },
+        });
+      }
+    })
+    .meta({ oneOf: [{ required: [a] }, { required: [b] }] });
+}
+
+/** At least one of some optional fields (a PATCH that changes something), stated in the schema. */
+export function atLeastOneOf<T extends z.ZodObject>(schema: T, ...fields: string[]) {
+  return schema
+    .refine((v: Record<string, unknown>) => fields.some((f) => v[f] !== undefined), {
+      message: `send at least one of ${fields.join(', ')}`,
+      params: { rule: 'required' },
+    })
+    .meta({ minProperties: 1 });
+}
+
 /** Text of 1 to `max` characters that is not only white space. */
 export const nonBlankText = (max: number) =>
   z
     .string()
     .min(1)
     .max(max)
-    .refine((v) => /\S/.test(v), 'must not be blank');
+    .refine((v) => /\S/.test(v), { message: 'must not be blank', params: { rule: 'blank' } });
 
 /**
  * PostgreSQL's timestamps have no year 0 (1 BC comes before AD 1): year 0000 is refused here,

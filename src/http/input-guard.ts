@@ -15,17 +15,26 @@ export function unstorableInput(value: unknown, field = ''): FieldIssue | null {
   while (stack.length) {
     const { value: v, path, depth } = stack.pop()!;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return { field: path, message: 'must not contain NUL (U+0000)' };
+      if (v.includes('\u0000'))
+        return { field: path, code: 'invalid', message: 'must not contain NUL (U+0000)' };
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
     if (depth >= MAX_JSON_DEPTH) {
-      return { field: path, message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` };
+      return {
+        field: path,
+        code: 'too_big',
+        message: `must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+      };
     }
     for (const [key, child] of Object.entries(v)) {
       const childPath = path ? `${path}.${key}` : key;
       if (key.includes('\u0000')) {
-        return { field: path, message: 'must not have a key containing NUL (U+0000)' };
+        return {
+          field: path,
+          code: 'invalid',
+          message: 'must not have a key containing NUL (U+0000)',
+        };
       }
       stack.push({ value: child, path: childPath, depth: depth + 1 });
     }

@@ -3,14 +3,14 @@
 // missing scope is the route's 403, returned as a tool error with the API's code and message.
 import { randomUUID } from 'node:crypto';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AppError } from '../domain/errors.js';
+import { AppError, invalidRequest } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import { asAppError } from '../http/error-response.js';
 import type { Logger } from '../logger.js';
 import { callRoute, type RouteDeps } from '../rest/call-route.js';
 import { partner } from '../rest/families/partner.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/router.js';
-import { generatesKey, planOf, type Tool } from './tools.js';
+import { generatesKey, needsKey, planOf, type Tool } from './tools.js';
 import { frameUntrusted } from './untrusted.js';
 
 export type ToolCallContext = {
@@ -56,6 +56,16 @@ export async function callTool(
       throw new AppError('payload_too_large', 'The request body is too large.');
     }
     const given = args.idempotency_key;
+    if (needsKey(route) && given === undefined) {
+      throw invalidRequest([
+        {
+          field: 'idempotency_key',
+          code: 'required',
+          message:
+            'is required: make one key per intended movement and send the same key again when retrying it',
+        },
+      ]);
+    }
     const out = await callRoute(ctx.deps, route, {
       principal: ctx.principal,
       requestId: ctx.requestId,

@@ -33,8 +33,11 @@ const IDEMPOTENCY_KEY = z
   .regex(/^[\x20-\x7e]+$/, 'must be printable ASCII')
   .optional();
 
-/** Routes whose Idempotency-Key is required move money or create records: the tool makes one. */
-export const generatesKey = (route: Route) => route.idempotency === 'required';
+/** Tools that move coins take the caller's key; it cannot be made up for them (route.ts). */
+export const needsKey = (route: Route) => route.hints.movesCoins === true;
+
+/** Other routes whose Idempotency-Key is required create records: the tool makes one. */
+export const generatesKey = (route: Route) => route.idempotency === 'required' && !needsKey(route);
 
 /** Where a tool argument goes on the route: path, query or body. */
 export type ArgumentPlan = {
@@ -68,7 +71,13 @@ function inputSchemaOf(route: Route): JsonSchema {
   } else if (route.body) {
     Object.assign(shape, (route.body as z.ZodObject).shape);
   }
-  if (route.idempotency !== 'none' || plan.body === 'whole') {
+  if (needsKey(route)) {
+    shape.idempotency_key = IDEMPOTENCY_KEY.unwrap().describe(
+      'Required: one key per intended effect (make a UUID once per movement you mean). If a call times ' +
+        'out or fails, send it again with the SAME key: it is applied at most once and answered the ' +
+        'same. A new key is a new movement.',
+    );
+  } else if (route.idempotency !== 'none' || plan.body === 'whole') {
     shape.idempotency_key = IDEMPOTENCY_KEY.describe(
       generatesKey(route)
         ? 'Omit it and each call is a new request (a key is generated). Repeat a key to repeat a call ' +
@@ -76,7 +85,7 @@ function inputSchemaOf(route: Route): JsonSchema {
         : 'Optional Idempotency-Key: repeating a key repeats the call safely.',
     );
   }
-  return jsonSchema(z.strictObject(shape), 'input');
+  return jsonSchema(z.strictObject(shape), 'input', 'inline');
 }
 
 /** The tool's structured result: the route's wire body, `{ data, page? }`. */
@@ -87,6 +96,7 @@ function outputSchemaOf(route: Route): JsonSchema {
       ? z.object({ data: z.array(route.response), page })
       : z.object({ data: route.response }),
     'output',
+    'inline',
   );
 }
 

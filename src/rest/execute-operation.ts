@@ -56,6 +56,7 @@ export function toAppError(error: GraphQLError): Error {
     return invalidRequest([
       {
         field: /cursor/i.test(original.message) ? 'cursor' : '',
+        code: 'format',
         message: 'is not a cursor this API issued',
       },
     ]);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../domain/errors.js';
 import type { Family } from './families/index.js';
+import { exampleOf } from './openapi-examples.js';
 import type { Route } from './route.js';
 
 export const CONTRACT_VERSION = '1.16.0';
@@ -25,14 +26,84 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
 
 type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a zod schema, without the `$schema` line. */
-export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/**
+ * JSON Schema 2020-12 (OpenAPI 3.1's dialect) of a zod schema, without the `$schema` line.
+ * Resources named with `.meta({ id })` (Customer, Order…) come out under `$defs`, referenced
+ * where they are used; `inline` puts them back in place, for readers that do not follow
+ * references (MCP clients).
+ */
+export function jsonSchema(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  refs: 'defs' | 'inline' = 'defs',
+): JsonSchema {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
     unrepresentable: 'any',
   });
-  return rest;
+  return refs === 'inline' ? inlined(rest) : rest;
+}
+
+const DEF_REF = /^#\/\$defs\/(.+)$/;
+
+/** The schema with every `$ref` to its `$defs` replaced by the definition (ours never recurse). */
+function inlined(schema: JsonSchema): JsonSchema {
+  const { $defs = {}, ...root } = schema as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const { $ref, ...rest } = v as Record<string, unknown>;
+    const name = typeof $ref === 'string' ? DEF_REF.exec($ref)?.[1] : undefined;
+    const base = name ? (walk($defs[name]) as Record<string, unknown>) : {};
+    return {
+      ...base,
+      ...Object.fromEntries(Object.entries(rest).map(([k, x]) => [k, walk(x)])),
+      ...($ref && !name ? { $ref } : {}),
+    };
+  };
+  return walk(root) as JsonSchema;
+}
+
+/**
+ * A document's named schemas: each `$defs` entry of a converted schema moves here, and its
+ * references point at `#/components/schemas/<id>`. A request's view of a resource can differ from
+ * the answer's (zod's input and output: defaults make fields optional, answers allow no extra
+ * fields); then the request's is named `<id>Input`.
+ */
+class NamedSchemas {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  hoist(converted: JsonSchema, io: 'input' | 'output'): JsonSchema {
+    const { $defs = {}, ...root } = converted as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries($defs)) {
+      const text = JSON.stringify(def);
+      const taken = this.schemas[id];
+      names.set(
+        id,
+        !taken || JSON.stringify(taken) === text || io === 'output' ? id : `${id}Input`,
+      );
+    }
+    const point = (v: unknown) =>
+      JSON.parse(
+        JSON.stringify(v).replace(
+          /"#\/\$defs\/([^"]+)"/g,
+          (_, id: string) => `"#/components/schemas/${names.get(id) ?? id}"`,
+        ),
+      ) as JsonSchema;
+    for (const [id, def] of Object.entries($defs)) {
+      const name = names.get(id)!;
+      const moved = point(def);
+      const taken = this.schemas[name];
+      if (taken && JSON.stringify(taken) !== JSON.stringify(moved))
+        throw new Error(`Two different schemas are named ${name}: give one another id.`);
+      this.schemas[name] = moved;
+    }
+    return point(root);
+  }
 }
 
 /** Every error code a route can answer with: its own plus those its shape implies. */
@@ -44,7 +115,8 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     'internal_error',
     ...route.errors,
   ]);
-  if (route.params || route.query || route.body) codes.add('invalid_request');
+  // Any route may be sent a query parameter it does not take, or a NUL in one.
+  codes.add('invalid_request');
   if (route.body)
     ['invalid_json', 'payload_too_large', 'unsupported_media_type'].forEach((c) =>
       codes.add(c as ErrorCode),
@@ -55,9 +127,13 @@ export function errorCodesOf(route: Route): ErrorCode[] {
     );
     if (route.idempotency === 'required') codes.add('missing_idempotency_key');
   }
-  if (route.params) codes.add('not_found');
+  // An id the key cannot see is not_found, wherever the id travels (path, query or body).
+  if (route.params || [route.query, route.body].some(takesAnId)) codes.add('not_found');
   return [...codes].sort();
 }
+
+const takesAnId = (schema: z.ZodType | undefined): boolean =>
+  !!schema && JSON.stringify(jsonSchema(schema, 'input', 'inline')).includes('"format":"uuid"');
 
 const rateHeaders = {
   'x-request-id': { $ref: '#/components/headers/RequestId' },
@@ -70,7 +146,7 @@ function parameters(route: Route): unknown[] {
   const out: unknown[] = [];
   const add = (where: 'path' | 'query', schema: z.ZodObject<z.ZodRawShape> | undefined) => {
     if (!schema) return;
-    const json = jsonSchema(schema, 'input') as {
+    const json = jsonSchema(schema, 'input', 'inline') as {
       properties?: Record<string, JsonSchema>;
       required?: string[];
     };
@@ -87,6 +163,15 @@ function parameters(route: Route): unknown[] {
   };
   add('path', route.params);
   add('query', route.query);
+  for (const h of route.headers ?? []) {
+    out.push({
+      name: h.name,
+      in: 'header',
+      required: false,
+      description: h.description,
+      schema: { type: 'string', pattern: h.pattern },
+    });
+  }
   if (route.idempotency !== 'none') {
     out.push({
       name: 'Idempotency-Key',
@@ -102,8 +187,11 @@ function parameters(route: Route): unknown[] {
   return out;
 }
 
-function responses(family: Family, route: Route): Record<string, unknown> {
-  const success = family.openapi.successSchema(route, jsonSchema(route.response, 'output'));
+function responses(family: Family, route: Route, named: NamedSchemas): Record<string, unknown> {
+  const success = family.openapi.successSchema(
+    route,
+    named.hoist(jsonSchema(route.response, 'output'), 'output'),
+  );
   const out: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.successStatus === 201 ? 'Created.' : 'Success.',
@@ -135,7 +223,7 @@ function responses(family: Family, route: Route): Record<string, unknown> {
   return out;
 }
 
-function operation(family: Family, route: Route): Record<string, unknown> {
+function operation(family: Family, route: Route, named: NamedSchemas): Record<string, unknown> {
   return {
     operationId: route.name,
     summary: route.summary,
@@ -149,11 +237,13 @@ function operation(family: Family, route: Route): Record<string, unknown> {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            content: {
+              'application/json': { schema: named.hoist(jsonSchema(route.body, 'input'), 'input') },
+            },
           },
         }
       : {}),
-    responses: responses(family, route),
+    responses: responses(family, route, named),
   };
 }
 
@@ -163,10 +253,22 @@ export function buildOpenApi(
   serverUrl: string | undefined,
 ): Record<string, unknown> {
   const routes = allRoutes.filter((r) => r.family === family.name);
+  const named = new NamedSchemas();
+  // Answers first: a resource keeps its name for the shape it is answered in, and a request that
+  // sends it differently gets `<id>Input`.
+  for (const route of routes) named.hoist(jsonSchema(route.response, 'output'), 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation(family, route);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = withRestNames(
+      operation(family, route, named),
+      routes,
+    );
   }
+  const schemas = {
+    ...usedSchemas(family.openapi.components, paths),
+    ...withRestNames(named.schemas, routes),
+  };
+  addExamples(family, routes, paths, schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -195,7 +297,7 @@ export function buildOpenApi(
           bearerFormat: 'svc_live_<32 hex> | svc_test_<32 hex>',
         },
       },
-      schemas: usedSchemas(family.openapi.components, paths),
+      schemas,
       headers: {
         RequestId: header('Identifies the request in logs and support (`req_<32 hex>`).', 'string'),
         RateLimitLimit: header("The key's cap per minute for this bucket (reads or writes)."),
@@ -210,15 +312,86 @@ export function buildOpenApi(
   };
 }
 
+type MediaType = { schema: unknown; example?: unknown };
+type Operation = {
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+};
+
+/**
+ * An example on every request body and answer: derived from the schema (openapi-examples.ts),
+ * and for a partner error the envelope of the status's first code.
+ */
+function addExamples(
+  family: Family,
+  routes: Route[],
+  paths: Record<string, Record<string, unknown>>,
+  schemas: Record<string, unknown>,
+): void {
+  for (const route of routes) {
+    const op = paths[route.path]![route.method.toLowerCase()] as Operation;
+    const json = (m: { content?: Record<string, MediaType> } | undefined) =>
+      m?.content?.['application/json'];
+    const body = json(op.requestBody);
+    if (body) body.example = exampleOf(body.schema, schemas);
+    for (const response of Object.values(op.responses)) {
+      const media = json(response);
+      if (!media) continue;
+      const code = /Error: `(\w+)`/.exec((response as { description?: string }).description ?? '');
+      media.example =
+        family.name === 'partner' && code
+          ? partnerErrorExample(code[1] as ErrorCode, family, route)
+          : exampleOf(media.schema, schemas);
+    }
+  }
+}
+
+const partnerErrorExample = (code: ErrorCode, family: Family, route: Route) =>
+  family.errorBody(
+    code === 'invalid_request'
+      ? new AppError(code, 'Invalid request. first_name: is required', {
+          issues: [{ field: 'first_name', code: 'required', message: 'is required' }],
+        })
+      : new AppError(code, 'Says what was wrong, for people.'),
+    'req_0123456789abcdef0123456789abcdef',
+    route,
+  );
+
+/**
+ * Route descriptions are written once for people and agents, and name other routes by their
+ * operation (`ids come from list_customers`): the MCP tool name, which is what an agent calls.
+ * A REST reader calls paths, so here every such name in a description becomes its method and
+ * path (`GET /api/v1/customers`).
+ */
+function withRestNames<T>(value: T, routes: Route[]): T {
+  const byName = new Map(routes.map((r) => [r.name, `${r.method} ${r.path}`]));
+  const names = new RegExp(`\`?\\b(${[...byName.keys()].join('|')})\\b\`?`, 'g');
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string')
+      return key === 'description' ? v.replace(names, (_, n: string) => `\`${byName.get(n)}\``) : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(value) as T;
+}
+
 /** Only the shared schemas the paths reference (a linter flags unused components). */
 function usedSchemas(
   components: Record<string, JsonSchema>,
   paths: Record<string, unknown>,
 ): Record<string, JsonSchema> {
-  const text = JSON.stringify(paths);
-  return Object.fromEntries(
-    Object.entries(components).filter(([name]) => text.includes(`#/components/schemas/${name}"`)),
-  );
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    for (const [, name] of JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (used.has(name!) || !components[name!]) continue;
+      used.add(name!);
+      visit(components[name!]); // what a used schema references is used too
+    }
+  };
+  visit(paths);
+  return Object.fromEntries(Object.entries(components).filter(([name]) => used.has(name)));
 }
 
 const header = (description: string, type: 'integer' | 'string' = 'integer') => ({

@@ -18,6 +18,11 @@ export type RouteHints = {
   destructive?: boolean;
   /** Repeating it with the same input has no further effect (MCP idempotentHint). */
   idempotent?: boolean;
+  /**
+   * It moves coins. Its MCP tool requires an `idempotency_key`: an agent that retries after a
+   * timeout must say whether it means the same effect, and a generated key cannot.
+   */
+  movesCoins?: boolean;
 };
 
 type AnyObject = z.ZodObject<z.ZodRawShape>;
@@ -68,6 +73,8 @@ export type Route<
   params?: P;
   query?: Q;
   body?: B;
+  /** Optional request headers the operation reads itself (documented as header parameters). */
+  headers?: { name: string; description: string; pattern: string }[];
   /** The HTTP Idempotency-Key layer (docs/idempotency.md). */
   idempotency: 'required' | 'optional' | 'none';
   /**

@@ -143,14 +143,16 @@ describe('player writes and their refusals', () => {
       'name',
     ]);
     const blank = await p.post('/players', { establishmentId: p.subBrandId, name: '   ' }, null);
-    expect(blank.body.details).toEqual([{ field: 'name', message: 'must not be blank' }]);
+    expect(blank.body.details).toEqual([
+      { field: 'name', code: 'blank', message: 'must not be blank' },
+    ]);
     const badEmail = await p.post(
       '/players',
       { establishmentId: p.subBrandId, name: 'E Mail', email: 'nope' },
       null,
     );
     expect(badEmail.body.details).toEqual([
-      { field: 'email', message: 'must be an e-mail address' },
+      { field: 'email', code: 'format', message: 'must be an e-mail address' },
     ]);
     const extra = await p.post(
       '/players',
@@ -178,7 +180,9 @@ describe('player writes and their refusals', () => {
     expect(res.body.code).toBe('INSUFFICIENT_BALANCE');
     expect((await p.get(`/players/${player.playerId}`)).body.coins).toBe(10);
     const zero = await p.put('/coins', { playerId: player.playerId, amount: 0 });
-    expect(zero.body.details).toEqual([{ field: 'amount', message: 'must not be 0' }]);
+    expect(zero.body.details).toEqual([
+      { field: 'amount', code: 'invalid', message: 'must not be 0' },
+    ]);
   });
 
   it('PUT /coins honours an Idempotency-Key: the retry replays, concurrent retries apply once', async () => {
@@ -338,7 +342,7 @@ describe('totals past the bound', () => {
     const beyond = await at(501);
     expect(beyond.status).toBe(400);
     expect(beyond.body.details).toEqual([
-      { field: 'page', message: expect.stringContaining('first 10000 matches') },
+      { field: 'page', code: 'too_big', message: expect.stringContaining('first 10000 matches') },
     ]);
     const narrow = await h.call('POST', '/players/search', {
       key: big.key,

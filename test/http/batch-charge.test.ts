@@ -60,7 +60,11 @@ describe('MCP JSON-RPC batches', () => {
     const p = await partner(h);
     const customer = await p.customer();
     const calls = Array.from({ length: MAX_MCP_BATCH + 1 }, (_, i) =>
-      toolCall(i, 'adjust_customer_coins', { id: customer.id, delta: 1 }),
+      toolCall(i, 'adjust_customer_coins', {
+        id: customer.id,
+        delta: 1,
+        idempotency_key: `k-${i}`,
+      }),
     );
     const res = await batch(p.key, calls);
     expect(res.status).toBe(400);

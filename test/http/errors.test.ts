@@ -18,7 +18,13 @@ const expectEnvelope = (
 ) => {
   expect(res.status).toBe(status);
   expect(res.body).toEqual({
-    error: { code, message: expect.any(String), request_id: res.headers.get('x-request-id') },
+    error: {
+      code,
+      message: expect.any(String),
+      request_id: res.headers.get('x-request-id'),
+      // Field-by-field problems come with validation errors only.
+      ...(code === 'invalid_request' ? { details: expect.any(Array) } : {}),
+    },
   });
 };
 
@@ -55,6 +61,11 @@ describe('error envelopes', () => {
     expectEnvelope(res, 400, 'invalid_request');
     expect(res.body.error.message).toMatch(/name: must not be empty/);
     expect(res.body.error.message).toMatch(/colour: is not a known field/);
+    // The same problems for programs: a stable rule code beside the words.
+    expect(res.body.error.details).toEqual([
+      { field: 'name', code: 'too_small', message: 'must not be empty' },
+      { field: 'colour', code: 'unknown_field', message: 'is not a known field' },
+    ]);
   });
 
   it('a missing body is a validation error, not a crash', async () => {

@@ -226,7 +226,7 @@ describe('shipping', () => {
     });
     const empty = await s.patch(`/api/v1/orders/${order.id}/shipping`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.error.message).toMatch(/recipient_name, shipping_address or both/);
+    expect(empty.body.error.message).toMatch(/at least one of recipient_name, shipping_address/);
     const unknown = await s.patch(`/api/v1/orders/${order.id}/shipping`, { carrier: 'DHL' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toMatch(/carrier: is not a known field/);

@@ -95,8 +95,11 @@ describe('POST /api/v1/orders', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ listing_market_ids: [id] }, /customer_id: is required/],
       [{ customer_id: 'x', listing_market_ids: [id] }, /customer_id: must be a valid uuid/],
-      [{ customer_id: customer }, /either listing_market_ids/],
-      [{ customer_id: customer, listing_market_ids: [id], listing_market_id: id }, /not both/],
+      [{ customer_id: customer }, /exactly one of listing_market_ids and listing_market_id/],
+      [
+        { customer_id: customer, listing_market_ids: [id], listing_market_id: id },
+        /exactly one of listing_market_ids and listing_market_id/,
+      ],
       [
         { customer_id: customer, listing_market_ids: [] },
         /listing_market_ids: must have at least 1/,

@@ -61,8 +61,8 @@ describe('establishment error shapes', () => {
       message: expect.stringContaining('establishmentId'),
       code: 'VALIDATION_ERROR',
       details: [
-        { field: 'establishmentId', message: 'is required' },
-        { field: 'name', message: 'must be a string' },
+        { field: 'establishmentId', code: 'required', message: 'is required' },
+        { field: 'name', code: 'type', message: 'must be a string' },
       ],
       requestId: res.headers.get('x-request-id'),
     });

@@ -6,6 +6,14 @@ import { FAMILIES } from '../../src/rest/families/index.js';
 import { ROUTES } from '../../src/rest/table.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
+// Redocly's example check treats every object as closed unless told otherwise, which misreads an
+// `allOf` that narrows a shared envelope's `code`; the schemas say themselves where extra
+// properties are refused (`additionalProperties: false` on every answer).
+const LINT_RULES = {
+  'no-server-example.com': 'off',
+  'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: true },
+} as const;
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
@@ -20,7 +28,7 @@ describe('GET /openapi.json', () => {
     expect(res.body.info.version).toBe('1.16.0');
     const config = await createConfig({
       extends: ['recommended-strict'],
-      rules: { 'no-server-example.com': 'off' },
+      rules: LINT_RULES,
     });
     const problems = await lintFromString({
       source: res.text,
@@ -36,7 +44,7 @@ describe('GET /openapi.json', () => {
   it('stays valid for body, idempotent and 201 routes too (the generator, not just today’s table)', async () => {
     const config = await createConfig({
       extends: ['recommended-strict'],
-      rules: { 'no-server-example.com': 'off' },
+      rules: LINT_RULES,
     });
     const source = JSON.stringify(
       buildOpenApi(FAMILIES.partner, TEST_ROUTES, 'https://rewards.test'),
@@ -72,6 +80,95 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('names every resource in components.schemas, for generated clients to import', async () => {
+    const { body } = await h.call('GET', '/openapi.json');
+    const named = Object.keys(body.components.schemas);
+    for (const resource of [
+      'Health',
+      'Customer',
+      'DeletedCustomer',
+      'CoinBalance',
+      'CoinMovement',
+      'BulkAdjustment',
+      'Product',
+      'Listing',
+      'Catalog',
+      'Store',
+      'Category',
+      'SubBrand',
+      'Order',
+      'Shipping',
+      'ReservationRequest',
+      'StoreSession',
+      'EngineEventResult',
+      'EventDefinition',
+    ])
+      expect(named).toContain(resource);
+    // Every success answer of a route is a named resource (or a list of them), not an inline shape.
+    for (const [path, ops] of Object.entries<any>(body.paths))
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const success = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))![1];
+        const data = success.content['application/json'].schema.properties.data;
+        expect(JSON.stringify(data), `${method} ${path}`).toMatch(/"#\/components\/schemas\/\w+"/);
+      }
+  });
+
+  it('has an example on every request body and answer (checked against its schema by the lint)', async () => {
+    for (const doc of ['/openapi.json', '/openapi/establishment.json']) {
+      const { body } = await h.call('GET', doc);
+      for (const [path, ops] of Object.entries<any>(body.paths))
+        for (const [method, op] of Object.entries<any>(ops)) {
+          const media = [
+            op.requestBody?.content['application/json'],
+            ...Object.values<any>(op.responses).map((r) => r.content?.['application/json']),
+          ].filter(Boolean);
+          for (const m of media) expect(m, `${doc} ${method} ${path}`).toHaveProperty('example');
+        }
+    }
+  });
+
+  it('states in the schemas the rules the server checks', async () => {
+    const { body } = await h.call('GET', '/openapi.json');
+    const schemaOf = (path: string, method: string) =>
+      body.paths[path][method].requestBody.content['application/json'].schema;
+    // Exactly one of the two listing fields.
+    expect(schemaOf('/api/v1/orders', 'post').oneOf).toEqual([
+      { required: ['listing_market_ids'] },
+      { required: ['listing_market_id'] },
+    ]);
+    // A shipping correction must change something.
+    expect(schemaOf('/api/v1/orders/{id}/shipping', 'patch').minProperties).toBe(1);
+    // Countries are ISO alpha-2.
+    expect(schemaOf('/api/v1/customers', 'post').properties.country.anyOf).toContainEqual(
+      expect.objectContaining({ type: 'string', pattern: '^[A-Z]{2}$' }),
+    );
+    // points_override is whole coins.
+    expect(schemaOf('/api/v1/engine/events', 'post').properties.points_override).toMatchObject({
+      type: 'integer',
+      maximum: 1_000_000,
+    });
+    // The webhook reads an optional Idempotency-Key.
+    expect(body.paths['/api/v1/engine/webhooks/{code}'].post.parameters).toContainEqual(
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    );
+  });
+
+  it('names other routes by method and path in its text, never by their MCP tool names', async () => {
+    const doc = (await h.call('GET', '/openapi.json')).body;
+    const texts: string[] = [];
+    const collect = (v: unknown, key?: string): void => {
+      if (typeof v === 'string' && key === 'description') texts.push(v);
+      else if (v && typeof v === 'object')
+        for (const [k, x] of Object.entries(v)) collect(x, Array.isArray(v) ? undefined : k);
+    };
+    collect(doc.paths);
+    const names = ROUTES.filter((r) => r.family === 'partner').map((r) => r.name);
+    const offenders = texts.filter((t) => names.some((n) => new RegExp(`\\b${n}\\b`).test(t)));
+    expect(offenders).toEqual([]);
+    // The same sentences, with paths: "Ids come from `GET /api/v1/customers`".
+    expect(texts.some((t) => t.includes('`GET /api/v1/customers`'))).toBe(true);
+  });
+
   it('lists no establishment route: that family has its own document', async () => {
     const { body } = await h.call('GET', '/openapi.json');
     expect(Object.keys(body.paths).every((path) => path.startsWith('/api/v1/'))).toBe(true);
@@ -81,7 +178,8 @@ describe('GET /openapi.json', () => {
     const { body } = await h.call('GET', '/openapi.json');
     const schema =
       body.paths['/api/v1/health'].get.responses['200'].content['application/json'].schema;
-    expect(Object.keys(schema.properties.data.properties)).toEqual([
+    expect(schema.properties.data).toEqual({ $ref: '#/components/schemas/Health' });
+    expect(Object.keys(body.components.schemas.Health.properties)).toEqual([
       'status',
       'environment',
       'sub_brand_id',
@@ -98,7 +196,7 @@ describe('GET /openapi/establishment.json', () => {
     expect(res.status).toBe(200);
     const config = await createConfig({
       extends: ['recommended-strict'],
-      rules: { 'no-server-example.com': 'off' },
+      rules: LINT_RULES,
     });
     const problems = await lintFromString({ source: res.text, absoluteRef: 'e.json', config });
     expect(problems.map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual(
@@ -124,7 +222,10 @@ describe('GET /openapi/establishment.json', () => {
     );
     // Success bodies are the bare shapes, not the partner's `{ data }`.
     const player = body.paths['/players/{playerId}'].get.responses['200'];
-    expect(player.content['application/json'].schema.properties).toHaveProperty('playerId');
+    expect(player.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Player',
+    });
+    expect(body.components.schemas.Player.properties).toHaveProperty('playerId');
   });
 });
 

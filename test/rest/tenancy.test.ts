@@ -192,7 +192,7 @@ const hasSingleTwin = (name: string, properties: Record<string, JsonSchema>) =>
 /** The required body fields that hold record ids (`customer_id`, `playerId`…). */
 function requiredBodyIds(route: Route): string[] {
   if (!route.body) return [];
-  const schema = jsonSchema(route.body, 'input') as JsonSchema;
+  const schema = jsonSchema(route.body, 'input', 'inline') as JsonSchema;
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {})
     .filter(([name, s]) => required.has(name) && isUuidField(s))
@@ -210,7 +210,9 @@ function requestFor(route: Route) {
     return encodeURIComponent(record.id);
   });
   for (const field of requiredBodyIds(route)) env ||= fixture[recordOf(field)]?.env ?? false;
-  const body = route.body ? sampleOf(jsonSchema(route.body, 'input') as JsonSchema) : undefined;
+  const body = route.body
+    ? sampleOf(jsonSchema(route.body, 'input', 'inline') as JsonSchema)
+    : undefined;
   return { path, body, env };
 }
 

@@ -60,6 +60,7 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
     throw invalidRequest([
       {
         field: 'page',
+        code: 'too_big',
         message: `pages reach the first ${TOTAL_BOUND} matches; narrow the search with filters`,
       },
     ]);

@@ -58,7 +58,7 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     if (missing.length) {
       throw new AppError(
         'not_found',
-        `Listing ${missing.join(', ')} not found: listing_market_ids must come from get_product or search_products.`,
+        `Listing ${missing.join(', ')} not found: listing ids come from the listings of a product this key can see.`,
       );
     }
 
@@ -78,10 +78,12 @@ export async function reserveOrder<T extends { billingStatus: string }>(
       const issues = [
         !data.recipientName && {
           field: 'recipient_name',
+          code: 'required' as const,
           message: 'is required for physical prizes',
         },
         !data.shippingAddress && {
           field: 'shipping_address',
+          code: 'required' as const,
           message: 'is required for physical prizes',
         },
       ].filter((i) => i !== false);

@@ -1,6 +1,6 @@
 // The order book's inputs (camelCase); the partner API derives its snake_case schemas from them.
 import { z } from 'zod';
-import { nonBlankText, utcInstant } from '../validation.js';
+import { atLeastOneOf, exactlyOneOf, nonBlankText, utcInstant } from '../validation.js';
 
 /** Buyer-supplied free text: length-limited, stored and returned as data, never interpreted. */
 const freeText = nonBlankText;
@@ -24,37 +24,34 @@ export const BILLING_STATUSES = [
 
 export const MAX_ORDER_UNITS = 20;
 
-export const reserveOrderInput = z
-  .strictObject({
-    customerId: z.uuid(),
-    listingMarketIds: z
-      .array(z.uuid())
-      .min(1)
-      .max(MAX_ORDER_UNITS)
-      .optional()
-      .describe('1-20 listing ids; a repeated id orders another unit.'),
-    listingMarketId: z.uuid().optional().describe('One listing, one unit.'),
-    recipientName: freeText(200).nullish(),
-    shippingAddress: freeText(1000).nullish(),
-  })
-  .superRefine((v, ctx) => {
-    if ((v.listingMarketIds === undefined) === (v.listingMarketId === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['listingMarketIds'],
-        message: 'send either listing_market_ids (an array) or listing_market_id, not both',
-      });
-    }
-  });
+/** The fields of a reservation; the order book checks them as `reserveOrderInput`. */
+export const reserveOrderFields = z.strictObject({
+  customerId: z.uuid(),
+  listingMarketIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(MAX_ORDER_UNITS)
+    .optional()
+    .describe('1-20 listing ids; a repeated id orders another unit.'),
+  listingMarketId: z.uuid().optional().describe('One listing, one unit.'),
+  recipientName: freeText(200).nullish(),
+  shippingAddress: freeText(1000).nullish(),
+});
+export const reserveOrderInput = exactlyOneOf(
+  reserveOrderFields,
+  'listingMarketIds',
+  'listingMarketId',
+);
 
-export const shippingUpdateInput = z
-  .strictObject({
-    recipientName: freeText(200).optional(),
-    shippingAddress: freeText(1000).optional(),
-  })
-  .refine((v) => v.recipientName !== undefined || v.shippingAddress !== undefined, {
-    message: 'send recipient_name, shipping_address or both',
-  });
+export const shippingUpdateFields = z.strictObject({
+  recipientName: freeText(200).optional(),
+  shippingAddress: freeText(1000).optional(),
+});
+export const shippingUpdateInput = atLeastOneOf(
+  shippingUpdateFields,
+  'recipientName',
+  'shippingAddress',
+);
 
 export const trackingInput = z.strictObject({
   carrier: freeText(120),

@@ -24,7 +24,12 @@ const staffUserInput = z
   })
   .superRefine((v, ctx) => {
     const need = (field: 'brandId' | 'subBrandId', message: string) =>
-      ctx.addIssue({ code: 'custom', path: [field], message });
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message,
+        params: { rule: message.startsWith('is required') ? 'required' : 'conflict' },
+      });
     if (v.role === 'brand_admin' && !v.brandId) need('brandId', 'is required for a brand admin');
     if (v.role === 'establishment_operator' && !v.subBrandId)
       need('subBrandId', 'is required for an establishment operator');

@@ -192,6 +192,7 @@ async function assertTotalFits(
     throw invalidRequest([
       {
         field: 'delta',
+        code: 'too_big',
         message: `${data.delta} for each of the ${matched} customers in the cohort would total more than ${MAX_COINS} coins; lower it or narrow the filter`,
       },
     ]);

@@ -5,6 +5,7 @@
 // - a field map `{ field: [messages] }` with 422 on routes that document it;
 // - `{ message }` on the statuses a route documents with that body.
 // A refusal of record state is 400 here (409 on the partner API), a malformed id 400 (404 there).
+import { FIELD_ISSUE_SCHEMA } from './field-issue.js';
 import { STATUS_CODES } from 'node:http';
 import { ERROR_CODES, type AppError, type ErrorCode } from '../../domain/errors.js';
 import { DEFAULT_LIMITS, WINDOW_SECONDS } from '../../http/rate-limit.js';
@@ -91,9 +92,7 @@ export const establishment: Family = {
       error: STATUS_CODES[code] ?? 'Error',
       message: message(error),
       code: establishmentCode(error.code, error.resource),
-      ...(error.issues.length
-        ? { details: error.issues.map((i) => ({ field: i.field, message: i.message })) }
-        : {}),
+      ...(error.issues.length ? { details: error.issues } : {}),
       requestId,
     };
   },
@@ -144,15 +143,12 @@ export const establishment: Family = {
           details: {
             type: 'array',
             description: 'One entry per bad field.',
-            items: {
-              type: 'object',
-              required: ['field', 'message'],
-              properties: { field: { type: 'string' }, message: { type: 'string' } },
-            },
+            items: { $ref: '#/components/schemas/FieldIssue' },
           },
           requestId: { type: 'string', pattern: '^[A-Za-z0-9._:-]{8,128}$' },
         },
       },
+      FieldIssue: FIELD_ISSUE_SCHEMA,
       FieldErrors: {
         type: 'object',
         description: 'Each bad field with its messages.',

@@ -1,12 +1,19 @@
 // The partner API under /api/v1 (spec/partner-api-v1.md): snake_case, `{ data, page? }` bodies,
 // cursor pages, `{ error: { code, message, request_id } }`, unknown fields refused.
 import { ERROR_CODES, type AppError } from '../../domain/errors.js';
+import { FIELD_ISSUE_SCHEMA } from './field-issue.js';
 import { DEFAULT_LIMITS, WINDOW_SECONDS } from '../../http/rate-limit.js';
 import { httpStatus } from '../../http/status.js';
 import type { Family } from './family.js';
 
 export const partnerErrorBody = (error: AppError, requestId: string) => ({
-  error: { code: error.code, message: error.message, request_id: requestId },
+  error: {
+    code: error.code,
+    message: error.message,
+    request_id: requestId,
+    // Additive to the documented envelope: the same problems, one per field, for programs.
+    ...(error.issues.length ? { details: error.issues } : {}),
+  },
 });
 
 export const partner: Family = {
@@ -62,10 +69,17 @@ export const partner: Family = {
                 description: 'Ours (req_<32 hex>), or a well-formed X-Request-Id the client sent.',
                 pattern: '^[A-Za-z0-9._:-]{8,128}$',
               },
+              details: {
+                type: 'array',
+                description:
+                  'On `invalid_request`: each bad field, the rule it broke, and the same words as the message.',
+                items: { $ref: '#/components/schemas/FieldIssue' },
+              },
             },
           },
         },
       },
+      FieldIssue: FIELD_ISSUE_SCHEMA,
       Page: {
         type: 'object',
         required: ['has_more', 'next_cursor'],

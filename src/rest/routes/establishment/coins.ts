@@ -29,14 +29,16 @@ export const adjustPlayerCoins = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    playerId: z.uuid(),
-    amount: z.number().int(),
-    coins: z.number().int().min(0).describe('The balance after this movement.'),
-    movementId: z.uuid(),
-    reason: z.string().nullable(),
-    createdAt: z.iso.datetime(),
-  }),
+  response: z
+    .object({
+      playerId: z.uuid(),
+      amount: z.number().int(),
+      coins: z.number().int().min(0).describe('The balance after this movement.'),
+      movementId: z.uuid(),
+      reason: z.string().nullable(),
+      createdAt: z.iso.datetime(),
+    })
+    .meta({ id: 'CoinAdjustment', description: "A player's coins after a credit or debit." }),
   errors: ['insufficient_balance'],
   operation: `mutation AdjustPlayerCoins($id: ID!, $delta: SafeInt!, $reason: String) {
     adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) {

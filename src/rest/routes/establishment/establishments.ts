@@ -17,34 +17,39 @@ const style = z.object(
   >,
 );
 
-const establishmentRecord = z.object({
-  establishmentId: z.uuid(),
-  name: z.string(),
-  defaultCurrency: z.string().describe('ISO 4217.'),
-  description: text,
-  email: z.email().nullable(),
-  location: text,
-  status: z.enum(['active', 'inactive', 'suspended']),
-  locale: z.string().describe('BCP 47 language tag of the marketplace.'),
-  monthlyAllocatedCoins: z.number().int(),
-  totalAvailableCoins: z
-    .number()
-    .int()
-    .describe(
-      'monthlyAllocatedCoins less the coins credited this UTC month (sources api, bulk, engine, campaign) ' +
-        "in the key's environment. Informational: credits are not refused below zero.",
-    ),
-  paymentPlanId: z.uuid().nullable(),
-  isIntegration: z.boolean(),
-  imageUrl: z.url().nullable(),
-  thumbnailUrl: z.url().nullable(),
-  style,
-  coinRatio: z.number().int().describe('Coins per one unit of defaultCurrency.'),
-  coinName: z.string(),
-  parentCasinoId: z.uuid().describe('The parent brand.'),
-  accountManagerId: z.uuid().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const establishmentRecord = z
+  .object({
+    establishmentId: z.uuid(),
+    name: z.string(),
+    defaultCurrency: z.string().describe('ISO 4217.'),
+    description: text,
+    email: z.email().nullable(),
+    location: text,
+    status: z.enum(['active', 'inactive', 'suspended']),
+    locale: z.string().describe('BCP 47 language tag of the marketplace.'),
+    monthlyAllocatedCoins: z.number().int(),
+    totalAvailableCoins: z
+      .number()
+      .int()
+      .describe(
+        'monthlyAllocatedCoins less the coins credited this UTC month (sources api, bulk, engine, campaign) ' +
+          "in the key's environment. Informational: credits are not refused below zero.",
+      ),
+    paymentPlanId: z.uuid().nullable(),
+    isIntegration: z.boolean(),
+    imageUrl: z.url().nullable(),
+    thumbnailUrl: z.url().nullable(),
+    style,
+    coinRatio: z.number().int().describe('Coins per one unit of defaultCurrency.'),
+    coinName: z.string(),
+    parentCasinoId: z.uuid().describe('The parent brand.'),
+    accountManagerId: z.uuid().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({
+    id: 'Establishment',
+    description: 'An establishment: profile, branding, locale, coin name and commercial settings.',
+  });
 
 type Node = Record<string, unknown> & { style: Record<string, string | null> };
 
@@ -130,26 +135,31 @@ const updateBody = z.object({
   >),
 });
 
-const updateResponse = z.object({
-  $metadata: z.object({
-    httpStatusCode: z.literal(200),
-    requestId: z.string(),
-    attempts: z.literal(1),
-    totalRetryDelay: z.literal(0),
-  }),
-  Attributes: z.object({
-    imageUrl: z.url().nullable(),
-    location: text,
-    monthlyAllocatedCoins: z.number().int(),
-    defaultCurrency: z.string(),
-    status: z.string(),
-    thumbnailUrl: z.url().nullable(),
-    description: text,
-    email: z.email().nullable(),
-    paymentPlanId: z.uuid().nullable(),
-    name: z.string(),
-  }),
-});
+const updateResponse = z
+  .object({
+    $metadata: z.object({
+      httpStatusCode: z.literal(200),
+      requestId: z.string(),
+      attempts: z.literal(1),
+      totalRetryDelay: z.literal(0),
+    }),
+    Attributes: z.object({
+      imageUrl: z.url().nullable(),
+      location: text,
+      monthlyAllocatedCoins: z.number().int(),
+      defaultCurrency: z.string(),
+      status: z.string(),
+      thumbnailUrl: z.url().nullable(),
+      description: text,
+      email: z.email().nullable(),
+      paymentPlanId: z.uuid().nullable(),
+      name: z.string(),
+    }),
+  })
+  .meta({
+    id: 'EstablishmentUpdate',
+    description: 'The answer to an establishment update.',
+  });
 
 export const updateEstablishment = defineRoute({
   name: 'update_establishment',

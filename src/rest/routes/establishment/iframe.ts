@@ -24,14 +24,16 @@ export const iframeLogin = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    sessionId: z.uuid(),
-    token: z.string(),
-    url: z.url(),
-    playerId: z.uuid(),
-    storeId: z.uuid(),
-    expiresAt: z.iso.datetime(),
-  }),
+  response: z
+    .object({
+      sessionId: z.uuid(),
+      token: z.string(),
+      url: z.url(),
+      playerId: z.uuid(),
+      storeId: z.uuid(),
+      expiresAt: z.iso.datetime(),
+    })
+    .meta({ id: 'IframeSession', description: 'A signed marketplace session for one player.' }),
   errors: ['not_found', 'customer_not_eligible'],
   operation: `mutation IframeLogin($customerId: ID!, $storeId: ID, $ttl: Int) {
     createStoreSession(customerId: $customerId, storeId: $storeId, ttlSeconds: $ttl) {
@@ -71,11 +73,13 @@ export const iframeLogout = defineRoute({
   body: z.object({ token: z.string().min(1).max(4096) }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    sessionId: z.uuid(),
-    playerId: z.uuid(),
-    signedOutAt: z.iso.datetime(),
-  }),
+  response: z
+    .object({
+      sessionId: z.uuid(),
+      playerId: z.uuid(),
+      signedOutAt: z.iso.datetime(),
+    })
+    .meta({ id: 'IframeLogout', description: 'A revoked marketplace session.' }),
   errors: ['not_found'],
   operation: `mutation IframeLogout($token: String!) { revokeStoreSession(token: $token) { id customerId revokedAt } }`,
   variables: ({ body }) => ({ token: body.token }),

@@ -52,15 +52,20 @@ type PageNode = {
   players: unknown[];
 };
 
-const paginationMeta = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  hasMore: z.boolean(),
-  totalExact: z
-    .boolean()
-    .describe('False when more than 10000 players match: total is then that bound.'),
-});
+const paginationMeta = z
+  .object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    hasMore: z.boolean(),
+    totalExact: z
+      .boolean()
+      .describe('False when more than 10000 players match: total is then that bound.'),
+  })
+  .meta({
+    id: 'PlayerPagination',
+    description: 'Where a page of players stands in the whole search.',
+  });
 
 export const searchPlayers = defineRoute({
   name: 'search_players',
@@ -79,36 +84,41 @@ export const searchPlayers = defineRoute({
   body: searchBody,
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    meta: z.object({
-      version: z.string(),
-      pagination: paginationMeta,
-      filters: z.object({
-        types: z.array(z.string()),
-        statuses: z.array(z.string()),
-        categories: z.array(z.string()),
-        priceRange: z.null(),
-        stockRange: z.null(),
-        current: z.record(z.string(), z.unknown()),
+  response: z
+    .object({
+      meta: z.object({
+        version: z.string(),
+        pagination: paginationMeta,
+        filters: z.object({
+          types: z.array(z.string()),
+          statuses: z.array(z.string()),
+          categories: z.array(z.string()),
+          priceRange: z.null(),
+          stockRange: z.null(),
+          current: z.record(z.string(), z.unknown()),
+        }),
+        sort: z.object({
+          fields: z.array(z.string()),
+          allowed: z.array(z.string()),
+          default: z.string(),
+          current: z.string(),
+        }),
+        paginationControls: z.object({
+          defaultLimit: z.number().int(),
+          maxLimit: z.number().int(),
+          allowed: z.array(z.number().int()),
+          current: z.number().int(),
+        }),
+        coin: z.object({ parity: z.number(), name: z.string() }),
       }),
-      sort: z.object({
-        fields: z.array(z.string()),
-        allowed: z.array(z.string()),
-        default: z.string(),
-        current: z.string(),
-      }),
-      paginationControls: z.object({
-        defaultLimit: z.number().int(),
-        maxLimit: z.number().int(),
-        allowed: z.array(z.number().int()),
-        current: z.number().int(),
-      }),
-      coin: z.object({ parity: z.number(), name: z.string() }),
+      data: z.array(
+        playerRecord.extend({ entityType: z.literal('player'), scope: z.literal('establishment') }),
+      ),
+    })
+    .meta({
+      id: 'PlayerSearchResult',
+      description: 'A page of players with the search that found them.',
     }),
-    data: z.array(
-      playerRecord.extend({ entityType: z.literal('player'), scope: z.literal('establishment') }),
-    ),
-  }),
   errors: [],
   operation: `query SearchPlayers($input: PlayerSearchInput!) { playerSearch(input: $input) { ${PAGE_SELECTION} } }`,
   variables: ({ body }) => ({
@@ -194,15 +204,17 @@ export const listPlayers = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    players: z.array(playerRecord),
-    pagination: z.object({
-      currentPage: z.number().int(),
-      totalPages: z.number().int(),
-      totalItems: z.number().int(),
-      itemsPerPage: z.number().int(),
-    }),
-  }),
+  response: z
+    .object({
+      players: z.array(playerRecord),
+      pagination: z.object({
+        currentPage: z.number().int(),
+        totalPages: z.number().int(),
+        totalItems: z.number().int(),
+        itemsPerPage: z.number().int(),
+      }),
+    })
+    .meta({ id: 'PlayerList', description: 'A page of players.' }),
   errors: [],
   operation: `query ListPlayers($input: PlayerSearchInput!) { playerSearch(input: $input) { ${PAGE_SELECTION} } }`,
   variables: ({ query }) => ({

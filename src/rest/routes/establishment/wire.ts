@@ -13,19 +13,27 @@ export const uuidParams = <K extends string>(...names: K[]) =>
 export const PLAYER_SELECTION =
   'id subBrandId firstName lastName email status coinBalance createdAt';
 
-export const playerRecord = z.object({
-  playerId: z.uuid(),
-  establishmentId: z.uuid(),
-  name: z.string().describe('First and last name, joined by one space.'),
-  email: z.email().nullable(),
-  playerStatus: z.enum(['active', 'watch', 'restricted', 'banned']),
-  coins: z.number().int().min(0).describe('The wallet balance.'),
-  createdAt: z.iso.datetime(),
-  gameCredits: z
-    .record(z.string(), z.number().int())
-    .describe('Mini-game credits keyed `<gameName>:<campaignId>` (campaigns: to come; empty).'),
-  prizes: z.array(z.record(z.string(), z.unknown())).describe('Campaign awards (to come; empty).'),
-});
+export const playerRecord = z
+  .object({
+    playerId: z.uuid(),
+    establishmentId: z.uuid(),
+    name: z.string().describe('First and last name, joined by one space.'),
+    email: z.email().nullable(),
+    playerStatus: z.enum(['active', 'watch', 'restricted', 'banned']),
+    coins: z.number().int().min(0).describe('The wallet balance.'),
+    createdAt: z.iso.datetime(),
+    gameCredits: z
+      .record(z.string(), z.number().int())
+      .describe('Mini-game credits keyed `<gameName>:<campaignId>` (campaigns: to come; empty).'),
+    prizes: z
+      .array(z.record(z.string(), z.unknown()))
+      .describe('Campaign awards (to come; empty).'),
+  })
+  .meta({
+    id: 'Player',
+    description:
+      "An establishment's player: the partner API's customer, seen by the establishment.",
+  });
 
 type PlayerNode = {
   id: string;

@@ -22,36 +22,48 @@ const PRODUCT_SELECTION = `
   variants { id sku attributes available listings { id country currency sellPrice coinPrice } }
   createdAt updatedAt`;
 
-const listingRecord = z.object({
-  listing_market_id: z.uuid().describe('What reserve_order takes.'),
-  country: z.string().describe('ISO-3166-1 alpha-2.'),
-  currency: z.string().describe('ISO-4217.'),
-  sell_price: z.number().int().describe('Minor units of currency, margins included.'),
-  coin_price: z.number().int().describe('Whole coins a unit costs the customer.'),
-});
+const listingRecord = z
+  .object({
+    listing_market_id: z.uuid().describe('What reserve_order takes.'),
+    country: z.string().describe('ISO-3166-1 alpha-2.'),
+    currency: z.string().describe('ISO-4217.'),
+    sell_price: z.number().int().describe('Minor units of currency, margins included.'),
+    coin_price: z.number().int().describe('Whole coins a unit costs the customer.'),
+  })
+  .meta({
+    id: 'Listing',
+    description: 'A variant offered in one market, with its sell and coin prices.',
+  });
 
-const productRecord = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  translations: z
-    .record(z.string(), z.object({ name: z.string(), description: z.string().nullish() }))
-    .describe('Name and description per language.'),
-  kind: z.enum(['physical', 'digital']).describe('Physical prizes need a recipient and address.'),
-  images: z.array(z.string()),
-  category: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }).nullable(),
-  variants: z.array(
-    z.object({
-      id: z.uuid(),
-      sku: z.string(),
-      attributes: z.record(z.string(), z.string()).describe('e.g. { "size": "M" }; {} when none.'),
-      available: z.number().int().describe("Units orderable now in the key's environment."),
-      listings: z.array(listingRecord),
-    }),
-  ),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+const productRecord = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    translations: z
+      .record(z.string(), z.object({ name: z.string(), description: z.string().nullish() }))
+      .describe('Name and description per language.'),
+    kind: z.enum(['physical', 'digital']).describe('Physical prizes need a recipient and address.'),
+    images: z.array(z.string()),
+    category: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }).nullable(),
+    variants: z.array(
+      z.object({
+        id: z.uuid(),
+        sku: z.string(),
+        attributes: z
+          .record(z.string(), z.string())
+          .describe('e.g. { "size": "M" }; {} when none.'),
+        available: z.number().int().describe("Units orderable now in the key's environment."),
+        listings: z.array(listingRecord),
+      }),
+    ),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({
+    id: 'Product',
+    description: 'A prize of the catalog, with the listings this key may order.',
+  });
 
 type ProductNode = {
   variants: { listings: { id: string }[] }[];
@@ -127,17 +139,22 @@ export const getProduct = defineRoute({
 });
 
 const CATALOG_SELECTION = 'id name description owner status productCount createdAt';
-const catalogRecord = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  owner: z
-    .enum(['platform', 'sub_brand'])
-    .describe("The platform's, or your own approved proposal."),
-  status: z.literal('approved'),
-  product_count: z.number().int().describe('Products in it you can order.'),
-  created_at: z.iso.datetime(),
-});
+const catalogRecord = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    owner: z
+      .enum(['platform', 'sub_brand'])
+      .describe("The platform's, or your own approved proposal."),
+    status: z.literal('approved'),
+    product_count: z.number().int().describe('Products in it you can order.'),
+    created_at: z.iso.datetime(),
+  })
+  .meta({
+    id: 'Catalog',
+    description: 'A named set of products.',
+  });
 
 export const listCatalogs = defineRoute({
   name: 'list_catalogs',
@@ -187,15 +204,20 @@ export const getCatalog = defineRoute({
 });
 
 const STORE_SELECTION = 'id name slug description active catalogs { id name } createdAt';
-const storeRecord = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  active: z.boolean(),
-  catalogs: z.array(z.object({ id: z.uuid(), name: z.string() })),
-  created_at: z.iso.datetime(),
-});
+const storeRecord = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    slug: z.string(),
+    description: z.string().nullable(),
+    active: z.boolean(),
+    catalogs: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    created_at: z.iso.datetime(),
+  })
+  .meta({
+    id: 'Store',
+    description: 'A storefront of the sub-brand, showing some catalogs.',
+  });
 
 export const listStores = defineRoute({
   name: 'list_stores',
@@ -259,13 +281,15 @@ export const listCategories = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: z.object({
-    id: z.uuid(),
-    slug: z.string(),
-    name: z.string(),
-    names: z.record(z.string(), z.string()),
-    position: z.number().int(),
-  }),
+  response: z
+    .object({
+      id: z.uuid(),
+      slug: z.string(),
+      name: z.string(),
+      names: z.record(z.string(), z.string()),
+      position: z.number().int(),
+    })
+    .meta({ id: 'Category', description: 'A product category, with its name in every language.' }),
   errors: [],
   operation: `query ListCategories($lang: CatalogLanguage, $first: Int, $after: String) {
     categories(first: $first, after: $after) { ${connectionSelection('id slug name(lang: $lang) names position')} }
@@ -293,19 +317,24 @@ export const getBrandSubBrand = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    id: z.uuid(),
-    brand_id: z.uuid(),
-    brand_name: z.string(),
-    name: z.string(),
-    country: z.string().nullable(),
-    currency: z.string(),
-    coins_per_unit: z.number().int(),
-    prepaid: z.boolean(),
-    prepaid_balance: z.number().int().nullable(),
-    prepaid_currency: z.string().nullable(),
-    created_at: z.iso.datetime(),
-  }),
+  response: z
+    .object({
+      id: z.uuid(),
+      brand_id: z.uuid(),
+      brand_name: z.string(),
+      name: z.string(),
+      country: z.string().nullable(),
+      currency: z.string(),
+      coins_per_unit: z.number().int(),
+      prepaid: z.boolean(),
+      prepaid_balance: z.number().int().nullable(),
+      prepaid_currency: z.string().nullable(),
+      created_at: z.iso.datetime(),
+    })
+    .meta({
+      id: 'SubBrand',
+      description: "The key's own sub-brand: its market, coin ratio and prepaid balance.",
+    }),
   errors: [],
   operation: `query GetSubBrand($brandId: ID!, $subBrandId: ID!) {
     subBrandProfile(brandId: $brandId, subBrandId: $subBrandId) {

@@ -16,32 +16,39 @@ export const CUSTOMER_SELECTION = `
   coinBalance orderCount createdAt updatedAt`;
 
 const nullableText = z.string().nullable();
-export const customerRecord = z.object({
-  id: z.uuid(),
-  external_id: nullableText,
-  segment_id: nullableText,
-  first_name: z.string(),
-  last_name: z.string(),
-  nickname: nullableText,
-  email: nullableText,
-  phone: nullableText,
-  address_line: nullableText,
-  postal_code: nullableText,
-  zone: nullableText,
-  locality: nullableText,
-  city: nullableText,
-  state: nullableText,
-  country: nullableText,
-  preferred_lang: z.enum(['en', 'es', 'pt', 'it', 'fr']).nullable(),
-  platform_registered_at: z.iso.datetime().nullable(),
-  status: z.enum(['active', 'watch', 'restricted', 'banned']),
-  status_note: nullableText,
-  status_changed_at: z.iso.datetime().describe('Stamped at creation and whenever status changes.'),
-  coin_balance: z.number().int().min(0).describe('Coins in the wallet.'),
-  order_count: z.number().int().min(0).describe('Orders ever placed.'),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-});
+export const customerRecord = z
+  .object({
+    id: z.uuid(),
+    external_id: nullableText,
+    segment_id: nullableText,
+    first_name: z.string(),
+    last_name: z.string(),
+    nickname: nullableText,
+    email: nullableText,
+    phone: nullableText,
+    address_line: nullableText,
+    postal_code: nullableText,
+    zone: nullableText,
+    locality: nullableText,
+    city: nullableText,
+    state: nullableText,
+    country: nullableText,
+    preferred_lang: z.enum(['en', 'es', 'pt', 'it', 'fr']).nullable(),
+    platform_registered_at: z.iso.datetime().nullable(),
+    status: z.enum(['active', 'watch', 'restricted', 'banned']),
+    status_note: nullableText,
+    status_changed_at: z.iso
+      .datetime()
+      .describe('Stamped at creation and whenever status changes.'),
+    coin_balance: z.number().int().min(0).describe('Coins in the wallet.'),
+    order_count: z.number().int().min(0).describe('Orders ever placed.'),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({
+    id: 'Customer',
+    description: 'A player mirrored from the partner platform, with its coin balance.',
+  });
 
 /** The list's query parameters: the domain filter in snake_case, integers read from text. */
 const filterShape = Object.fromEntries(
@@ -164,7 +171,9 @@ export const deleteCustomer = defineRoute({
   params: idParams,
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({ id: z.uuid(), deleted: z.literal(true) }),
+  response: z
+    .object({ id: z.uuid(), deleted: z.literal(true) })
+    .meta({ id: 'DeletedCustomer', description: 'A customer that was deleted.' }),
   errors: [],
   operation: 'mutation DeleteCustomer($id: ID!) { deleteCustomer(id: $id) { id deleted } }',
   variables: ({ params }) => ({ id: params.id }),

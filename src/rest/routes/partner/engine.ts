@@ -9,36 +9,42 @@ const EVENT_BYTES = 16 * 1024;
 const RESULT_SELECTION =
   'eventId status replayed correlationId customerId pointsRequested pointsApplied balanceBefore balanceAfter errorCode errorMessage';
 
-const engineEventResult = z.object({
-  event_id: z.uuid().describe('The execution id.'),
-  status: z
-    .enum(['completed', 'skipped', 'failed'])
-    .describe('Check it: a delivery that passed pre-flight always answers 200.'),
-  replayed: z
-    .boolean()
-    .describe(
-      'Webhooks: true when the key was already executed (the frozen result). Events: always false; a replay is ' +
-        'the original body with the idempotent-replay: true header.',
-    ),
-  correlation_id: z.string(),
-  customer_id: z.uuid().nullable(),
-  points_requested: z.number().int(),
-  points_applied: z.number().int(),
-  balance_before: z.number().int(),
-  balance_after: z.number().int(),
-  error_code: z
-    .enum([
-      'outside_active_window',
-      'max_daily_reached',
-      'cooldown_active',
-      'invalid_constraints',
-      'player_id_missing',
-      'player_not_found',
-      'insufficient_balance',
-    ])
-    .nullable(),
-  error_message: z.string().nullable(),
-});
+const engineEventResult = z
+  .object({
+    event_id: z.uuid().describe('The execution id.'),
+    status: z
+      .enum(['completed', 'skipped', 'failed'])
+      .describe('Check it: a delivery that passed pre-flight always answers 200.'),
+    replayed: z
+      .boolean()
+      .describe(
+        'Webhooks: true when the key was already executed (the frozen result). Events: always false; a replay is ' +
+          'the original body with the idempotent-replay: true header.',
+      ),
+    correlation_id: z.string(),
+    customer_id: z.uuid().nullable(),
+    points_requested: z.number().int(),
+    points_applied: z.number().int(),
+    balance_before: z.number().int(),
+    balance_after: z.number().int(),
+    error_code: z
+      .enum([
+        'outside_active_window',
+        'max_daily_reached',
+        'cooldown_active',
+        'invalid_constraints',
+        'player_id_missing',
+        'player_not_found',
+        'insufficient_balance',
+      ])
+      .nullable(),
+    error_message: z.string().nullable(),
+  })
+  .meta({
+    id: 'EngineEventResult',
+    description:
+      'What the engine did with one event: its status, the points applied and the balances.',
+  });
 
 const ENGINE_ERRORS = [
   'not_found',
@@ -61,7 +67,7 @@ export const ingestEvent = defineRoute({
     "(the key is also the event's business id). data must hold the definition's player-id field (default " +
     "externalUserId) with the customer's external_id. Answers 200 with status completed, skipped or failed: check " +
     'it. points_override only for definitions that opt in. Body at most 16 KB.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   body: z.strictObject({
     event_code: z.string().min(1).max(64).describe('The code of an active event definition.'),
     data: z.record(z.string(), z.unknown()).describe("The event's data, with the player-id field."),
@@ -74,7 +80,14 @@ export const ingestEvent = defineRoute({
     points_override: z
       .number()
       .optional()
-      .describe('Whole coins within ±1,000,000; only where the definition opts in.'),
+      // Stated as the rule it is; a fraction or a value out of range is refused by the engine
+      // as 400 invalid_points (the spec's code), not by this schema.
+      .meta({
+        type: 'integer',
+        minimum: -1_000_000,
+        maximum: 1_000_000,
+        description: 'Whole coins within ±1,000,000; only where the definition opts in.',
+      }),
   }),
   idempotency: 'required',
   transaction: 'self',
@@ -122,6 +135,14 @@ export const ingestWebhook = defineRoute({
     code: z.string().min(1).max(64).describe('The event definition code.'),
   }),
   body: z.record(z.string(), z.unknown()),
+  headers: [
+    {
+      name: 'Idempotency-Key',
+      description:
+        "Used only when the payload has no idempotency field (the definition's, else event_id, then id).",
+      pattern: '^[\\x20-\\x7E]{1,64}$',
+    },
+  ],
   idempotency: 'none',
   maxBodyBytes: EVENT_BYTES,
   successStatus: 200,
@@ -138,22 +159,27 @@ export const ingestWebhook = defineRoute({
   result: (data) => ({ data: snakeKeys(data.deliverEngineWebhook) }),
 });
 
-const activeDefinition = z.object({
-  code: z.string().describe('The event_code to send to ingest_engine_event.'),
-  points: z.number().int().describe('Coins granted (negative: removed) per completed event.'),
-  player_id_field: z
-    .string()
-    .describe("The field of the event's data holding the player's external_id."),
-  idempotency_key_field: z
-    .string()
-    .nullable()
-    .describe('Webhooks: the payload field used as idempotency key (null: event_id, then id).'),
-  allow_points_override: z.boolean(),
-  constraints: z
-    .record(z.string(), z.unknown())
-    .describe('starts_at, ends_at, max_daily_per_player, cooldown_seconds, as set.'),
-  version: z.number().int(),
-});
+const activeDefinition = z
+  .object({
+    code: z.string().describe('The event_code to send to ingest_engine_event.'),
+    points: z.number().int().describe('Coins granted (negative: removed) per completed event.'),
+    player_id_field: z
+      .string()
+      .describe("The field of the event's data holding the player's external_id."),
+    idempotency_key_field: z
+      .string()
+      .nullable()
+      .describe('Webhooks: the payload field used as idempotency key (null: event_id, then id).'),
+    allow_points_override: z.boolean(),
+    constraints: z
+      .record(z.string(), z.unknown())
+      .describe('starts_at, ends_at, max_daily_per_player, cooldown_seconds, as set.'),
+    version: z.number().int(),
+  })
+  .meta({
+    id: 'EventDefinition',
+    description: 'An active event definition: the event code to send and its rules.',
+  });
 
 export const listEventDefinitions = defineRoute({
   name: 'list_event_definitions',

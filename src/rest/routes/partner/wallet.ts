@@ -10,20 +10,25 @@ import { idParams } from './wire.js';
 const MOVEMENT_SELECTION =
   'id customerId delta reason balanceAfter source apiKeyId requestId bulkId createdAt';
 
-const movementRecord = z.object({
-  id: z.uuid(),
-  customer_id: z.uuid(),
-  delta: z.number().int().describe('Signed: positive credits, negative debits.'),
-  reason: z.string().nullable(),
-  balance_after: z.number().int().min(0),
-  source: z
-    .enum(['api', 'bulk', 'engine', 'order', 'refund', 'campaign'])
-    .describe('What moved the coins.'),
-  api_key_id: z.uuid().nullable().describe('The key whose request caused it.'),
-  request_id: z.string().nullable(),
-  bulk_id: z.uuid().nullable(),
-  created_at: z.iso.datetime(),
-});
+const movementRecord = z
+  .object({
+    id: z.uuid(),
+    customer_id: z.uuid(),
+    delta: z.number().int().describe('Signed: positive credits, negative debits.'),
+    reason: z.string().nullable(),
+    balance_after: z.number().int().min(0),
+    source: z
+      .enum(['api', 'bulk', 'engine', 'order', 'refund', 'campaign'])
+      .describe('What moved the coins.'),
+    api_key_id: z.uuid().nullable().describe('The key whose request caused it.'),
+    request_id: z.string().nullable(),
+    bulk_id: z.uuid().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({
+    id: 'CoinMovement',
+    description: 'One entry of the append-only coin ledger.',
+  });
 
 export const bulkAdjustCoins = defineRoute({
   name: 'bulk_adjust_customer_coins',
@@ -38,7 +43,7 @@ export const bulkAdjustCoins = defineRoute({
     'as JSON). Customers a debit would take below zero are skipped and listed; the rest are applied. Runs in ' +
     'batches; repeating the call with the same Idempotency-Key resumes or replays it, never applying twice. ' +
     'dry_run: true answers the cohort size and total without moving coins.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   body: z.strictObject({
     ...snakeShape(bulkAdjustInput.shape),
     filter: z.strictObject(snakeShape(customerFilter.shape)).default({}),
@@ -46,17 +51,22 @@ export const bulkAdjustCoins = defineRoute({
   idempotency: 'required',
   transaction: 'self',
   successStatus: 200,
-  response: z.object({
-    id: z.uuid().nullable().describe('Null for a dry run.'),
-    dry_run: z.boolean(),
-    matched: z.number().int(),
-    applied: z.number().int(),
-    skipped: z.number().int(),
-    skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
-    delta: z.number().int(),
-    total_delta: z.number().int().describe('applied × delta.'),
-    completed_at: z.iso.datetime().nullable(),
-  }),
+  response: z
+    .object({
+      id: z.uuid().nullable().describe('Null for a dry run.'),
+      dry_run: z.boolean(),
+      matched: z.number().int(),
+      applied: z.number().int(),
+      skipped: z.number().int(),
+      skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
+      delta: z.number().int(),
+      total_delta: z.number().int().describe('applied × delta.'),
+      completed_at: z.iso.datetime().nullable(),
+    })
+    .meta({
+      id: 'BulkAdjustment',
+      description: 'A cohort reward: whom it matched, applied and skipped.',
+    }),
   errors: [],
   operation: `mutation BulkAdjust($input: BulkAdjustCoinsInput!, $key: String!) {
     bulkAdjustCustomerCoins(input: $input, idempotencyKey: $key) {
@@ -80,7 +90,7 @@ export const adjustCoins = defineRoute({
     'below zero: such a debit is 409 insufficient_balance, stating the balance. Answers the movement written, whose ' +
     'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once. id: the ' +
     'customer, from list_customers.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   params: idParams,
   body: z.strictObject(adjustCoinsInput.shape),
   idempotency: 'required',
@@ -109,11 +119,13 @@ export const getCoins = defineRoute({
   params: idParams,
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    customer_id: z.uuid(),
-    balance: z.number().int().min(0),
-    updated_at: z.iso.datetime(),
-  }),
+  response: z
+    .object({
+      customer_id: z.uuid(),
+      balance: z.number().int().min(0),
+      updated_at: z.iso.datetime(),
+    })
+    .meta({ id: 'CoinBalance', description: "A customer's coin balance." }),
   errors: [],
   operation:
     'query GetCoins($id: ID!) { customerCoins(customerId: $id) { customerId balance updatedAt } }',
