@@ -132,10 +132,12 @@ async function orderProduct(
       [
         !data.recipientName && {
           field: 'recipientName',
+          code: 'required' as const,
           message: 'is required for a physical prize',
         },
         !data.shippingAddress && {
           field: 'shippingAddress',
+          code: 'required' as const,
           message: 'is required for a physical prize',
         },
       ].filter((i) => i !== false),

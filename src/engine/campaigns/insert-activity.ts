@@ -57,7 +57,12 @@ export const activityObject = z.object({
 
 export const activityInput = activityObject.superRefine((a, ctx) => {
   const need = (field: string, why: string) =>
-    ctx.addIssue({ code: 'custom', path: [field], message: `is required ${why}` });
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: `is required ${why}`,
+      params: { rule: 'required' },
+    });
   if (a.mode === 'player' && a.referred_by === undefined)
     need('referred_by', 'when mode is player');
   if (a.mode === 'campaign' && a.campaign_id === undefined)

@@ -140,6 +140,7 @@ export async function updateCampaign(
         throw invalidRequest([
           {
             field: 'endDate',
+            code: 'invalid',
             message: `must not move earlier while the campaign is ${current.status}`,
           },
         ]);
@@ -148,6 +149,7 @@ export async function updateCampaign(
       throw invalidRequest([
         {
           field: 'budget',
+          code: 'too_small',
           message: `must be at least ${current.totalAwarded}, the coins already awarded`,
         },
       ]);

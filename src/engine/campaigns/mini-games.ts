@@ -45,7 +45,7 @@ export async function setGameTable(
   if (!isUuid(campaignId)) throw notFound('Campaign');
   if (!GAME_NAME.test(gameName))
     throw new AppError('invalid_request', 'gameName: must be 1-40 of a-z, 0-9, _ and -', {
-      issues: [{ field: 'gameName', message: 'must be 1-40 of a-z, 0-9, _ and -' }],
+      issues: [{ field: 'gameName', code: 'format', message: 'must be 1-40 of a-z, 0-9, _ and -' }],
     });
   return inTransaction(db, async (tx) => {
     const campaign = await tx.campaign.findFirst({

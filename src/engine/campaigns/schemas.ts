@@ -274,15 +274,18 @@ export const campaignObject = z.object(campaignFields);
 
 /** Every rule, across fields too: what the engine stores. */
 export const campaignInput = campaignObject.superRefine((c, ctx) => {
-  const issue = (path: (string | number)[], message: string) =>
-    ctx.addIssue({ code: 'custom', path, message });
+  const issue = (path: (string | number)[], message: string, rule = 'invalid') =>
+    ctx.addIssue({ code: 'custom', path, message, params: { rule } });
   const custom = c.duration === undefined || c.duration === 'custom';
   if (custom) {
-    if (!c.startDate) issue(['startDate'], 'is required when duration is custom or not given');
-    if (!c.endDate) issue(['endDate'], 'is required when duration is custom or not given');
+    if (!c.startDate)
+      issue(['startDate'], 'is required when duration is custom or not given', 'required');
+    if (!c.endDate)
+      issue(['endDate'], 'is required when duration is custom or not given', 'required');
   } else {
-    if (c.startDate) issue(['startDate'], `must not be sent with duration ${c.duration}`);
-    if (c.endDate) issue(['endDate'], `must not be sent with duration ${c.duration}`);
+    if (c.startDate)
+      issue(['startDate'], `must not be sent with duration ${c.duration}`, 'conflict');
+    if (c.endDate) issue(['endDate'], `must not be sent with duration ${c.duration}`, 'conflict');
   }
   if (c.startDate && c.endDate && startOf(c.startDate) >= endOf(c.endDate))
     issue(['endDate'], 'must be after startDate');
