@@ -101,8 +101,29 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * How to find the right id, for the records callers most often get wrong: an agent or a program
+ * holding a customer has two ids, and another tenant's records are simply not there.
+ */
+const NOT_FOUND_HINTS: Record<string, string> = {
+  Customer:
+    "Use the customer's `id` (a UUID from listing or creating customers), not its external_id; " +
+    "another sub-brand's or environment's customers are not found either.",
+  Order: "Use the order's `id` (a UUID from reserving or listing orders).",
+  'Order reservation': "Use an order's `reservation_id`.",
+  Product:
+    'Only products listed for this key’s sub-brand and market are found; search products for ids.',
+  Listing: 'Use a `listing_market_id` from a product this key can see.',
+  'Event definition':
+    'Only active definitions are found; list the event definitions for their codes.',
+};
+
 export const notFound = (what: string): AppError =>
-  new AppError('not_found', `${what} not found.`, { resource: what });
+  new AppError(
+    'not_found',
+    NOT_FOUND_HINTS[what] ? `${what} not found. ${NOT_FOUND_HINTS[what]}` : `${what} not found.`,
+    { resource: what },
+  );
 
 /** Builds the invalid_request error from field issues, naming each field and why. */
 export function invalidRequest(issues: FieldIssue[]): AppError {

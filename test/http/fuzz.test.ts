@@ -49,8 +49,8 @@ beforeAll(async () => {
     id: c.id,
     playerId: c.id,
     code: 'spin',
-    brandId: p.brandId,
-    subBrandId: p.subBrandId,
+    brand_id: p.brandId,
+    sub_brand_id: p.subBrandId,
     establishmentId: p.subBrandId,
   };
 });

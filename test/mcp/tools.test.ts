@@ -122,6 +122,13 @@ describe('tools/list', () => {
     expect(adjust.inputSchema.required).toEqual(['id', 'delta', 'idempotency_key']);
     for (const name of ['bulk_adjust_customer_coins', 'reserve_order', 'ingest_engine_event'])
       expect(tools.find((t) => t.name === name)!.inputSchema.required).toContain('idempotency_key');
+    // Ids say which id: a customer has an `id` and an `external_id`, and only one is right.
+    const getCustomer = tools.find((t) => t.name === 'get_customer')!;
+    expect(JSON.stringify(getCustomer.inputSchema)).toMatch(/not its external_id/);
+    const sub = tools.find((t) => t.name === 'get_brand_sub_brand')!;
+    expect(sub.inputSchema.required).toEqual(['brand_id', 'sub_brand_id']);
+    const list = tools.find((t) => t.name === 'list_customers')!;
+    expect(JSON.stringify(list.inputSchema)).toMatch(/segment_id.*exact match/);
     const create = tools.find((t) => t.name === 'create_customer')!;
     expect(create.inputSchema.required).not.toContain('idempotency_key');
     expect(Object.keys(create.inputSchema.properties!)).toContain('idempotency_key');
@@ -226,8 +233,8 @@ describe('tools/call', () => {
       ['list_categories', { lang: 'es' }, { lang: 'xx' }, 'invalid_request'],
       [
         'get_brand_sub_brand',
-        { brandId: p.brandId, subBrandId: p.subBrandId },
-        { brandId: p.brandId, subBrandId: randomUUID() },
+        { brand_id: p.brandId, sub_brand_id: p.subBrandId },
+        { brand_id: p.brandId, sub_brand_id: randomUUID() },
         'not_found',
       ],
       [
@@ -328,6 +335,14 @@ describe('tools/call', () => {
     expect(big).toMatchObject({ isError: true, code: 'payload_too_large' });
     const unknown = await call(client, 'get_health', { verbose: true, colour: 'red' });
     expect(unknown.text).toMatch(/verbose: is not a known field; colour: is not a known field/);
+  });
+
+  it('says how to find the right id when one is not found', async () => {
+    const missing = await call(client, 'get_customer', { id: 'player-42' });
+    expect(missing).toMatchObject({ isError: true, code: 'not_found' });
+    expect(missing.text).toMatch(
+      /Customer not found\. Use the customer's `id`.*not its external_id/,
+    );
   });
 
   it("answers not_found for another tenant's records", async () => {

@@ -13,8 +13,14 @@ export const LANGUAGES = ['en', 'es', 'pt', 'it', 'fr'] as const;
 
 /** Writable on create and update; status_note only on update. */
 export const customerFields = {
-  externalId: text(120).nullish(),
-  segmentId: text(36).nullish(),
+  externalId: text(120)
+    .nullish()
+    .describe("The player's id on the partner's platform (unique per sub-brand); not the `id`."),
+  segmentId: text(36)
+    .nullish()
+    .describe(
+      "The partner's own grouping of the player (a VIP tier, a campaign cohort): free text, filterable.",
+    ),
   firstName: text(120),
   lastName: text(120),
   nickname: text(120).nullish(),
@@ -49,7 +55,12 @@ const count = z.number().int().min(0).max(MAX_COINS);
 export const customerFilter = z.strictObject({
   q: z.string().min(1).max(200).optional(),
   status: z.enum(CUSTOMER_STATUSES).optional(),
-  segmentId: z.string().min(1).max(36).optional(),
+  segmentId: z
+    .string()
+    .min(1)
+    .max(36)
+    .optional()
+    .describe('Only customers with this segment_id (exact match).'),
   country: countryCode.optional(),
   createdAfter: instant.optional(),
   createdBefore: instant.optional(),

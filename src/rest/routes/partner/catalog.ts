@@ -5,7 +5,7 @@ import { LANGUAGES } from '../../../domain/customers/schemas.js';
 import { snakeKeys } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
-import { idParams } from './wire.js';
+import { idOf } from './wire.js';
 
 /** Arbitrary JSON in records: passed through as stored, keys untouched. */
 const OPAQUE = new Set(['attributes', 'translations', 'names']);
@@ -127,7 +127,7 @@ export const getProduct = defineRoute({
     'One product with its variants, stock available and listings (listing_market_id, country, currency, sell price ' +
     'in minor units, coin price). Only sell prices are shown. Ids come from search_products.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: idOf("The product's `id` (a UUID from search_products)."),
   query: z.strictObject({ lang }),
   idempotency: 'none',
   successStatus: 200,
@@ -193,7 +193,7 @@ export const getCatalog = defineRoute({
     'One catalog you can use (404 for pending, rejected or other sub-brands\u2019 ones). The id comes from ' +
     'list_catalogs.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: idOf("The catalog's `id` (a UUID from list_catalogs)."),
   idempotency: 'none',
   successStatus: 200,
   response: catalogRecord,
@@ -255,7 +255,7 @@ export const getStore = defineRoute({
   description:
     'One of your active stores and the catalogs it shows. The id comes from list_stores.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: idOf("The store's `id` (a UUID from list_stores)."),
   idempotency: 'none',
   successStatus: 200,
   response: storeRecord,
@@ -302,18 +302,22 @@ export const getBrandSubBrand = defineRoute({
   name: 'get_brand_sub_brand',
   family: 'partner',
   method: 'GET',
-  path: '/api/v1/brands/{brandId}/sub-brands/{subBrandId}',
+  path: '/api/v1/brands/{brand_id}/sub-brands/{sub_brand_id}',
   scope: 'brands:read',
   tag: 'Catalog',
   summary: 'Get your sub-brand',
   description:
     "The key's own sub-brand (any other is 404): its market (country, currency), coins_per_unit (coins per unit of " +
-    "currency, the coin-price ratio) and, when prepaid, the brand's prepaid balance in minor units. brandId and " +
-    'subBrandId: brand_id and sub_brand_id from get_health.',
+    "currency, the coin-price ratio) and, when prepaid, the brand's prepaid balance in minor units. brand_id and " +
+    'sub_brand_id: as get_health answers them.',
   hints: { readOnly: true, idempotent: true },
   params: z.strictObject({
-    brandId: z.string().min(1).max(64).describe('The brand id (UUID).'),
-    subBrandId: z.string().min(1).max(64).describe('The sub-brand id (UUID).'),
+    brand_id: z.string().min(1).max(64).describe("The key's brand_id (a UUID, from get_health)."),
+    sub_brand_id: z
+      .string()
+      .min(1)
+      .max(64)
+      .describe("The key's sub_brand_id (a UUID, from get_health)."),
   }),
   idempotency: 'none',
   successStatus: 200,
@@ -341,6 +345,6 @@ export const getBrandSubBrand = defineRoute({
       id brandId brandName name country currency coinsPerUnit prepaid prepaidBalance prepaidCurrency createdAt
     }
   }`,
-  variables: ({ params }) => params,
+  variables: ({ params }) => ({ brandId: params.brand_id, subBrandId: params.sub_brand_id }),
   result: (data) => ({ data: wire(data.subBrandProfile) }),
 });

@@ -7,7 +7,7 @@ import {
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
-import { fromQuery, idParams } from './wire.js';
+import { customerId, fromQuery } from './wire.js';
 
 /** Every field of the Customer record, in the GraphQL selection. */
 export const CUSTOMER_SELECTION = `
@@ -19,8 +19,8 @@ const nullableText = z.string().nullable();
 export const customerRecord = z
   .object({
     id: z.uuid(),
-    external_id: nullableText,
-    segment_id: nullableText,
+    external_id: nullableText.describe("The player's id on the partner's platform."),
+    segment_id: nullableText.describe("The partner's own grouping of the player (free text)."),
     first_name: z.string(),
     last_name: z.string(),
     nickname: nullableText,
@@ -122,7 +122,7 @@ export const getCustomer = defineRoute({
   description:
     'One customer with its coin balance and lifetime order count. Ids come from list_customers or create_customer.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   idempotency: 'none',
   successStatus: 200,
   response: customerRecord,
@@ -145,7 +145,7 @@ export const updateCustomer = defineRoute({
     'patch). A change of status stamps status_changed_at; status_note records why. ' +
     'The id comes from list_customers.',
   hints: {}, // the spec's tool table does not mark it idempotent
-  params: idParams,
+  params: customerId,
   body: z.strictObject(snakeShape(updateCustomerInput.shape)),
   idempotency: 'optional',
   successStatus: 200,
@@ -168,7 +168,7 @@ export const deleteCustomer = defineRoute({
     'Deletes the customer for good, with its wallet balance and movements. Its orders stay, without the customer link. ' +
     'A second delete answers 404. The id comes from list_customers.',
   hints: { destructive: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   idempotency: 'none',
   successStatus: 200,
   response: z

@@ -13,7 +13,7 @@ import { storeSessionInput } from '../../../domain/store-sessions/store-session.
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
-import { idParams } from './wire.js';
+import { idOf, orderId } from './wire.js';
 
 const OPAQUE = new Set(['attributes', 'detail']);
 export const wire = (node: unknown) => snakeKeys(node, OPAQUE);
@@ -155,7 +155,7 @@ export const getOrder = defineRoute({
     'One order: status, billing status, lines with snapshotted prices and tracking, and its history of changes. ' +
     'The id comes from reserve_order or list_orders.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: orderId,
   idempotency: 'none',
   successStatus: 200,
   response: orderRecord,
@@ -178,7 +178,7 @@ export const cancelOrder = defineRoute({
     'becomes cancelled. Repeating it changes nothing more. A shipped or delivered order is 409 order_not_cancellable. ' +
     'The id comes from reserve_order or list_orders.',
   hints: { destructive: true, idempotent: true },
-  params: idParams,
+  params: orderId,
   idempotency: 'none',
   successStatus: 200,
   response: orderRecord,
@@ -237,7 +237,7 @@ export const getOrderShipping = defineRoute({
     'Recipient, address and, per line item, the carrier and tracking code once fulfilment sets them. Poll it: no ' +
     'outbound events are sent in this release. The id is the order\u2019s, from reserve_order or list_orders.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: orderId,
   idempotency: 'none',
   successStatus: 200,
   response: shippingRecord,
@@ -259,7 +259,7 @@ export const updateOrderShipping = defineRoute({
     'Changes recipient_name and/or shipping_address while the order is pending or processing; once shipped it is ' +
     '409 order_not_editable. Carrier and tracking are set by fulfilment, not here. The id is the order\u2019s.',
   hints: {},
-  params: idParams,
+  params: orderId,
   body: atLeastOneOf(
     z.strictObject(snakeShape(shippingUpdateFields.shape)),
     'recipient_name',
@@ -290,7 +290,7 @@ export const getOrderReservation = defineRoute({
     "The request that created an order (id from the order's reservation_id): the listing ids as sent, and the " +
     "order's current status and billing status.",
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: idOf("The reservation request's `id`: the `reservation_id` of an order."),
   idempotency: 'none',
   successStatus: 200,
   response: z

@@ -2,7 +2,7 @@
 // (shipping, delivery) can be tried with a test key alone.
 import { defineRoute } from '../../route.js';
 import { ORDER_SELECTION, orderRecord, wire } from './orders.js';
-import { idParams } from './wire.js';
+import { orderId } from './wire.js';
 
 export const advanceTestOrder = defineRoute({
   name: 'advance_test_order',
@@ -17,7 +17,7 @@ export const advanceTestOrder = defineRoute({
     'processing → shipped → delivered, as the operator does for live orders. Shipping gives untracked lines a test ' +
     'carrier and tracking code. A delivered or cancelled order is 409 invalid_transition. The id is the order\u2019s.',
   hints: {},
-  params: idParams,
+  params: orderId,
   idempotency: 'optional',
   successStatus: 200,
   response: orderRecord,

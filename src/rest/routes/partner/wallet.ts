@@ -5,7 +5,7 @@ import { bulkAdjustInput } from '../../../domain/wallet/bulk-adjust-coins.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
-import { idParams } from './wire.js';
+import { customerId } from './wire.js';
 
 const MOVEMENT_SELECTION =
   'id customerId delta reason balanceAfter source apiKeyId requestId bulkId createdAt';
@@ -91,7 +91,7 @@ export const adjustCoins = defineRoute({
     'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once. id: the ' +
     'customer, from list_customers.',
   hints: { movesCoins: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   body: z.strictObject(adjustCoinsInput.shape),
   idempotency: 'required',
   successStatus: 201,
@@ -116,7 +116,7 @@ export const getCoins = defineRoute({
     "A customer's coin balance (an integer, never negative) and when it last changed. id: the customer, from " +
     'list_customers.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   idempotency: 'none',
   successStatus: 200,
   response: z
@@ -145,7 +145,7 @@ export const listMovements = defineRoute({
     'The append-only movement log, newest first: signed delta, reason, balance after, what caused it (source, and ' +
     'the api_key_id and request_id of the request) and when. id: the customer, from list_customers. Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
-  params: idParams,
+  params: customerId,
   query: z.strictObject(pageParams),
   idempotency: 'none',
   successStatus: 200,
