@@ -8,6 +8,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   orders: async () => (await import('./orders.js')).benchOrders(),
   players: async () => (await import('./players-search.js')).benchPlayerSearch(),
   products: async () => (await import('./products-search.js')).benchProductSearch(),
+  campaigns: async () => (await import('./campaigns.js')).benchCampaigns(),
 };
 
 const name = process.argv[2];

@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createDemoOperator } from './domain/staff/demo-operator.js';
 import { sweepExpiredRevocations } from './domain/store-sessions/store-session.js';
+import { startCampaignJobs } from './engine/campaigns/run-campaign-jobs.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { configureHttpServer } from './http/server-options.js';
@@ -67,6 +68,10 @@ export async function startServer(config: Config, logger: Logger) {
       logger.warn({ msg: 'store session revocation sweep failed', err }),
     );
   }, SWEEP_EVERY_MS).unref();
+  // Campaign completion, award expiry and tournament settlement (docs/campaigns.md).
+  const campaignJobs = startCampaignJobs(db.prisma, {
+    onError: (err) => logger.warn({ msg: 'campaign job failed', err }),
+  });
 
   // Logistics e-mails: every process dispatches (claims are SKIP LOCKED); without SMTP_URL they
   // wait in the outbox, visible in backoffice GraphQL (`notifications`).
@@ -93,6 +98,7 @@ export async function startServer(config: Config, logger: Logger) {
 
   const stop = async () => {
     clearInterval(sweep);
+    await campaignJobs.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve()); // stop accepting; finish what is in flight
       server.closeIdleConnections();

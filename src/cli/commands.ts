@@ -9,11 +9,11 @@ import { createApiKey, createPlatformAdminKey } from '../domain/tenancy/create-a
 import { createBrand } from '../domain/tenancy/create-brand.js';
 import { createSubBrand } from '../domain/tenancy/create-sub-brand.js';
 import { ensureDemo } from '../domain/tenancy/ensure-demo.js';
-import { createDefinition, updateDefinition } from '../domain/engine/author-definition.js';
+import { createDefinition, updateDefinition } from '../engine/points/author-definition.js';
 import { ALL_KEY_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
 import { USER_COMMANDS, UserUsageError } from './user-commands.js';
-import { getDefinition, listDefinitions } from '../domain/engine/read-definitions.js';
+import { getDefinition, listDefinitions } from '../engine/points/read-definitions.js';
 import {
   getApiKey,
   getBrand,

@@ -10,12 +10,15 @@ import { getHealth } from './routes/partner/system.js';
 import * as testHelpers from './routes/partner/test-helpers.js';
 import * as wallet from './routes/partner/wallet.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
+import * as campaigns from './routes/establishment/campaigns.js';
 import * as establishments from './routes/establishment/establishments.js';
+import * as games from './routes/establishment/games.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
 import * as establishmentOrders from './routes/establishment/orders.js';
 import * as establishmentCatalogs from './routes/establishment/catalogs.js';
 import * as establishmentProducts from './routes/establishment/products.js';
+import * as prizes from './routes/establishment/prizes.js';
 
 export const ROUTES: Route[] = [
   getHealth,
@@ -51,6 +54,14 @@ export const ROUTES: Route[] = [
   // The establishment API (at the root).
   establishments.getEstablishment,
   establishments.updateEstablishment,
+  campaigns.listCampaigns,
+  campaigns.createCampaign,
+  campaigns.insertCampaignActivity,
+  campaigns.getCampaign,
+  campaigns.updateCampaign,
+  campaigns.deleteCampaign,
+  campaigns.updateCampaignStatus,
+  campaigns.cloneCampaign,
   players.searchPlayers,
   players.listPlayers,
   players.createPlayer,
@@ -59,6 +70,11 @@ export const ROUTES: Route[] = [
   players.deletePlayer,
   establishmentOrders.listPlayerOrders,
   establishmentOrders.getPlayerOrder,
+  prizes.getTournamentPosition,
+  prizes.listPlayerPrizes,
+  prizes.claimPrize,
+  games.getPlayerGame,
+  games.playGame,
   adjustPlayerCoins,
   iframe.iframeLogin,
   iframe.iframeLogout,

@@ -24,6 +24,7 @@ import './types/establishment.js';
 import './types/player.js';
 import './types/establishment-catalog.js';
 import './types/player-import.js';
+import './types/campaign.js';
 import './types/staff.js';
 
 let schema: GraphQLSchema | undefined;

@@ -92,12 +92,12 @@ describe('npm run admin -- … --json', () => {
       '--scopes',
       'all',
     );
-    expect(key.json.scopes).toHaveLength(21); // the 16 partner scopes and 5 establishment ones
-    expect(key.json.scopes).toContain('products:write');
-    expect(key.json.scopes).toContain('catalogs:write');
-    expect(key.json.scopes).toContain('orders:fulfil');
+    expect(key.json.scopes).toHaveLength(26); // the 16 partner scopes and 10 establishment ones
+    for (const scope of ['products:write', 'catalogs:write', 'orders:fulfil', 'campaigns:write'])
+      expect(key.json.scopes).toContain(scope);
     expect(key.json.scopes).toContain('engine:events');
     expect(key.json.scopes).toContain('establishment:update');
+    expect(key.json.scopes).toContain('campaigns:activity');
   });
 
   it('key create --platform-admin mints a backoffice key', async () => {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCatalog } from '../../src/domain/catalog/author-catalog.js';
 import { createCustomer } from '../../src/domain/customers/create-customer.js';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { shop } from '../orders/support.js';
 import {
   artefactDir,

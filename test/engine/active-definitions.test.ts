@@ -2,7 +2,7 @@
 // unknown code's error names them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefinition, updateDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition, updateDefinition } from '../../src/engine/points/author-definition.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 

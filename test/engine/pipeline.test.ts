@@ -2,7 +2,7 @@
 // clock, exactly-once under concurrency over both channels, crash and reclaim, frozen snapshots.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefinition, updateDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition, updateDefinition } from '../../src/engine/points/author-definition.js';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';

@@ -1,7 +1,7 @@
 // Issue 13 item 5: input that used to reach PostgreSQL or express's internals and answer 500 (or
 // a bare 431) is a documented 4xx in the partner envelope, naming what is wrong.
 import { randomUUID } from 'node:crypto';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness, type Reply } from '../support/harness.js';
 import { partner } from '../support/partner.js';

@@ -11,7 +11,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { ERROR_CODES } from '../../src/domain/errors.js';
 import { HTTP_STATUS } from '../../src/http/status.js';
 import { ESTABLISHMENT_CODES } from '../../src/rest/families/establishment.js';

@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCatalog, createStore } from '../../src/domain/catalog/author-catalog.js';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { listedProduct } from '../support/catalog.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';

@@ -4,7 +4,7 @@
 // validate against the declared schema (test/support/contract.ts).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { listedProduct } from '../support/catalog.js';
 import { contractOf } from '../support/contract.js';
 import { startHarness, type Harness, type Reply } from '../support/harness.js';

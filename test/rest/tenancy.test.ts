@@ -8,7 +8,12 @@ import {
   createStore,
   reviewCatalog,
 } from '../../src/domain/catalog/author-catalog.js';
-import { createDefinition } from '../../src/domain/engine/author-definition.js';
+import { insertActivity } from '../../src/engine/campaigns/insert-activity.js';
+import {
+  createCampaign,
+  updateCampaignStatus,
+} from '../../src/engine/campaigns/manage-campaigns.js';
+import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { jsonSchema } from '../../src/rest/openapi.js';
 import type { Route } from '../../src/rest/route.js';
 import { ROUTES } from '../../src/rest/table.js';
@@ -20,6 +25,7 @@ type JsonSchema = {
   type?: string | string[];
   format?: string;
   enum?: unknown[];
+  const?: unknown;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   anyOf?: JsonSchema[];
@@ -64,6 +70,35 @@ beforeAll(async () => {
     code: 'a_only',
     points: 5,
   });
+  // A running campaign of A's (test environment) with one award won by A's customer.
+  const tenantA = { subBrandId: a.subBrandId, environment: 'test' as const };
+  const campaign = await createCampaign(
+    h.db.prisma,
+    tenantA,
+    {
+      title: 'A only',
+      type: 'daily_reward_simple',
+      duration: 'custom',
+      startDate: '2020-01-01',
+      endDate: '2099-01-01',
+      termsAccepted: true,
+      prizes: [{ coinPrize: 5, catalogPrize: '', productPrize: '', quantity: 0, day: 0, rank: '' }],
+    },
+    new Date(),
+  );
+  await updateCampaignStatus(
+    h.db.prisma,
+    tenantA,
+    campaign.id,
+    { status: 'in_progress' },
+    new Date(),
+  );
+  const won = await insertActivity(
+    h.db.prisma,
+    tenantA,
+    { mode: 'campaign', player_id: customer, campaign_id: campaign.id },
+    { now: new Date(), idempotencyKey: null },
+  );
   const own = (id: string) => ({ id, env: false });
   const test = (id: string) => ({ id, env: true });
   fixture = {
@@ -85,6 +120,12 @@ beforeAll(async () => {
     'sub-brands': own(a.subBrandId),
     establishments: own(a.subBrandId),
     establishment: own(a.subBrandId),
+    campaigns: test(campaign.id),
+    campaign: test(campaign.id),
+    award: test(won.results[0]!.award!.id),
+    // /players/{playerId}/game/{gameName}/{campaignId}: the segment before a path id names it.
+    game: own('wheel'),
+    '{gameName}': test(campaign.id),
   };
   other = (await partner(h)).key;
   live = await a.otherKey({ env: 'live' });
@@ -108,6 +149,7 @@ function isUuidField(schema: JsonSchema): boolean {
 function sampleOf(schema: JsonSchema, field = ''): unknown {
   if (schema.anyOf) return sampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? {}, field);
   if (schema.enum) return schema.enum[0];
+  if ('const' in schema) return schema.const;
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (isUuidField(schema)) {
     const record = fixture[recordOf(field)];

@@ -26,6 +26,11 @@ export const ESTABLISHMENT_SCOPES = [
   'orders:fulfil',
   'products:write',
   'catalogs:write',
+  'campaigns:read',
+  'campaigns:write',
+  'campaigns:activity',
+  'prizes:claim',
+  'games:read',
 ] as const;
 
 /** Every scope a key can hold; `--scopes all` grants these. */

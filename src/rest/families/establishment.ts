@@ -18,6 +18,7 @@ const NOT_FOUND: Record<string, { code: string; noun: string }> = {
   Customer: { code: 'PLAYER_NOT_FOUND', noun: 'Player' },
   'Sub-brand': { code: 'ESTABLISHMENT_NOT_FOUND', noun: 'Establishment' },
   Product: { code: 'PRODUCT_NOT_FOUND', noun: 'Product' },
+  Campaign: { code: 'CAMPAIGN_NOT_FOUND', noun: 'Campaign' },
 };
 
 /** The document's codes; the others are the domain code in upper case (INSUFFICIENT_BALANCE). */
@@ -38,6 +39,7 @@ export const ESTABLISHMENT_CODES = [
   'PLAYER_NOT_FOUND',
   'ESTABLISHMENT_NOT_FOUND',
   'PRODUCT_NOT_FOUND',
+  'CAMPAIGN_NOT_FOUND',
   'RESOURCE_NOT_FOUND',
   'METHOD_NOT_ALLOWED',
   'CONFLICT',
@@ -52,6 +54,10 @@ export const ESTABLISHMENT_CODES = [
   'BILLING_BLOCKED',
   'DUPLICATE_RESERVATION',
   'PRODUCT_UNAVAILABLE',
+  'AWARD_ALREADY_CLAIMED',
+  'AWARD_EXPIRED',
+  'BUDGET_EXHAUSTED',
+  'NO_GAME_CREDITS',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INTERNAL_SERVER_ERROR',

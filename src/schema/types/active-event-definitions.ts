@@ -1,6 +1,6 @@
 // What a partner needs to send engine events: the codes of its sub-brand's active definitions and
 // their rules (docs/engine.md). Authoring stays with operators (event-definition.ts).
-import { listDefinitions } from '../../domain/engine/read-definitions.js';
+import { listDefinitions } from '../../engine/points/read-definitions.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 

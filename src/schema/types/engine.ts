@@ -1,8 +1,8 @@
 // The engine: deliveries (partner keys, scope engine:events), and executions, audit and the
 // simulator for the backoffice (platform admin keys).
-import { deliverEvent, type EngineEventResult } from '../../domain/engine/deliver-event.js';
-import { deliverWebhook } from '../../domain/engine/deliver-webhook.js';
-import { simulateEvent, type Simulation } from '../../domain/engine/simulate-event.js';
+import { deliverEvent, type EngineEventResult } from '../../engine/points/deliver-event.js';
+import { deliverWebhook } from '../../engine/points/deliver-webhook.js';
+import { simulateEvent, type Simulation } from '../../engine/points/simulate-event.js';
 import { isClient } from '../../domain/db.js';
 import { AppError } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';

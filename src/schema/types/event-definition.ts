@@ -1,6 +1,6 @@
 // Engine event definitions: authored in the backoffice (platform admin keys) per sub-brand.
-import { createDefinition, updateDefinition } from '../../domain/engine/author-definition.js';
-import { constraintProblems } from '../../domain/engine/definition-inputs.js';
+import { createDefinition, updateDefinition } from '../../engine/points/author-definition.js';
+import { constraintProblems } from '../../engine/points/definition-inputs.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';

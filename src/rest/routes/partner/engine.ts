@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditStoredReplay } from '../../../domain/engine/audit-replay.js';
+import { auditStoredReplay } from '../../../engine/points/audit-replay.js';
 import { snakeKeys } from '../../casing.js';
 import { defineRoute } from '../../route.js';
 

@@ -1,8 +1,8 @@
 // Reading a sub-brand's event definitions: all of them for operators, the active ones for a
 // partner who needs the codes to send events.
-import type { Db } from '../db.js';
-import { notFound } from '../errors.js';
-import { isUuid } from '../ids.js';
+import type { Db } from '../../domain/db.js';
+import { notFound } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
 
 export const listDefinitions = (db: Db, filter: { subBrandId: string; activeOnly?: boolean }) =>
   db.eventDefinition.findMany({

@@ -9,13 +9,13 @@
 // A failure at any stage records its outcome and never leaves the wallet half-moved.
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import type { Db } from '../db.js';
+import type { Db } from '../../domain/db.js';
 import { listDefinitions } from './read-definitions.js';
-import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
-import { valueFingerprint } from '../fingerprint.js';
-import { moveCoins } from '../ledger/move-coins.js';
-import type { Actor, Tenant } from '../tenant.js';
+import { AppError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import { valueFingerprint } from '../../domain/fingerprint.js';
+import { moveCoins } from '../../domain/ledger/move-coins.js';
+import type { Actor, Tenant } from '../../domain/tenant.js';
 import { MAX_POINTS } from './definition-inputs.js';
 import { checkHistory, checkStatic, utcDayStart, type Constraints } from './rules.js';
 

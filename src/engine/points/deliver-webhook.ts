@@ -3,9 +3,9 @@
 // Idempotency-Key header. Ids longer than 64 characters are replaced by their SHA-256 (64 hex).
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { AppError } from '../errors.js';
-import { newId } from '../ids.js';
-import type { Actor, Tenant } from '../tenant.js';
+import { AppError } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import type { Actor, Tenant } from '../../domain/tenant.js';
 import {
   deliverEvent,
   newCorrelationId,

@@ -17,8 +17,7 @@ export type RuleOutcome =
     };
 
 /** Start of the UTC day of an instant: daily caps count per UTC day. */
-export const utcDayStart = (now: Date): Date =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export { utcDayStart } from '../shared/clock.js';
 
 /** Rules that need no history: the constraints are valid and `now` is inside the window. */
 export function checkStatic(constraints: unknown, now: Date): RuleOutcome {

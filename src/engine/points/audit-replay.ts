@@ -1,6 +1,6 @@
-import type { Db } from '../db.js';
-import { newId } from '../ids.js';
-import type { Tenant } from '../tenant.js';
+import type { Db } from '../../domain/db.js';
+import { newId } from '../../domain/ids.js';
+import type { Tenant } from '../../domain/tenant.js';
 
 /**
  * A repeat answered from the HTTP layer's stored response never reaches the pipeline; it is

@@ -1,11 +1,11 @@
 // Authoring event definitions (backoffice GraphQL and the admin CLI). Executions freeze a
 // snapshot of the definition they ran against, so an edit only bumps `version`.
 import type { z } from 'zod';
-import type { Db } from '../db.js';
-import { AppError, notFound } from '../errors.js';
-import { newId, isUuid } from '../ids.js';
-import { isUniqueViolation } from '../prisma-errors.js';
-import { parseInput } from '../validation.js';
+import type { Db } from '../../domain/db.js';
+import { AppError, notFound } from '../../domain/errors.js';
+import { newId, isUuid } from '../../domain/ids.js';
+import { isUniqueViolation } from '../../domain/prisma-errors.js';
+import { parseInput } from '../../domain/validation.js';
 import { createDefinitionInput, updateDefinitionInput } from './definition-inputs.js';
 
 export async function createDefinition(db: Db, input: z.input<typeof createDefinitionInput>) {

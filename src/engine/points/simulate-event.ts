@@ -1,8 +1,8 @@
 // simulateEngineEvent: the whole pipeline for a sample payload, without claiming a key, moving
 // coins or writing audit, explaining the outcome, so a definition can be tried before it goes live.
-import type { Db } from '../db.js';
-import { AppError } from '../errors.js';
-import type { Tenant } from '../tenant.js';
+import type { Db } from '../../domain/db.js';
+import { AppError } from '../../domain/errors.js';
+import type { Tenant } from '../../domain/tenant.js';
 import { decide, preflight } from './deliver-event.js';
 
 export type Simulation = {

@@ -1,0 +1,219 @@
+// `npm run bench -- campaigns`: (1) insert-activity over HTTP (a running tournament, distinct
+// Idempotency-Keys, spread players) against the same statements from raw `pg`, interleaved;
+// (2) the latency of a tournament position with 1,000,000 participants in one tournament, as SQL
+// and over HTTP (sequential requests: latency, not throughput).
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { newId } from '../src/domain/ids.js';
+import { scratchDatabase } from './scratch-db.js';
+import {
+  CONNECTIONS,
+  benchCustomerId,
+  interleave,
+  load,
+  printRows,
+  rawLoad,
+  saveResults,
+  seedBenchTenant,
+  startServer,
+  type Sample,
+} from './support.js';
+
+const PLAYERS = 1000;
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 1_000_000);
+const POSITION_SAMPLES = Number(process.env.BENCH_POSITION_SAMPLES ?? 400);
+const player = () => 1 + Math.floor(Math.random() * PLAYERS);
+
+export async function benchCampaigns() {
+  const { url, drop } = await scratchDatabase('campaigns');
+  const server = { stop: async () => {} };
+  try {
+    const { subBrand, key } = await seedBenchTenant(url, {
+      scopes: ['campaigns:activity', 'campaigns:read'] as never,
+      customers: PLAYERS,
+    });
+    const db = await openDatabase({ url });
+    const campaign = newId();
+    const board = newId();
+    for (const id of [campaign, board]) {
+      await db.prisma.campaign.create({
+        data: {
+          id,
+          subBrandId: subBrand,
+          environment: 'live',
+          title: id === board ? 'Million' : 'Race',
+          startsAt: new Date('2020-01-01'),
+          endsAt: new Date('2099-01-01'),
+          type: 'tournament',
+          status: 'in_progress',
+          termsAccepted: true,
+          prizes: [
+            {
+              coinPrize: 100,
+              catalogPrize: '',
+              productPrize: '',
+              quantity: 0,
+              day: 0,
+              rank: '1-10',
+            },
+          ],
+        },
+      });
+    }
+    await db.close();
+
+    const base = await startServer(url, server);
+    const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
+    pool.on('error', () => {});
+    const post = () => ({
+      path: `/establishments/${subBrand}/campaigns/insert-activity`,
+      headers: {
+        authorization: `Bearer ${key}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        mode: 'tournament',
+        player_id: benchCustomerId(player()),
+        campaign_id: campaign,
+        points: 1,
+      }),
+    });
+    const { rows } = await interleave(
+      {
+        'http insert-activity': () => load(base, post),
+        'raw sql insert-activity': () => raw(pool, subBrand, campaign),
+      },
+      'activities/s',
+    );
+    const ratio = rows[0]!.tps / rows[1]!.tps;
+    printRows('Campaign activity benchmark', 'activities/s', rows);
+    console.log(`\nhttp / raw sql (target ≥ 0.5): ${ratio.toFixed(2)}`);
+
+    // One tournament with PARTICIPANTS standings. The bench players are among them; the rest are
+    // standings rows only (their customers' foreign key is dropped in this scratch database: the
+    // position query never reads them).
+    process.stderr.write(`seeding ${PARTICIPANTS} participants…\n`);
+    await pool.query(
+      'ALTER TABLE campaign_progress DROP CONSTRAINT campaign_progress_customer_id_fkey',
+    );
+    await pool.query(
+      `INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, points, reached_at)
+       SELECT $1, CASE WHEN g <= $3 THEN ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid ELSE gen_random_uuid() END,
+              $2, 'live', 1 + (random() * 100000)::int, now() - random() * interval '1 day'
+       FROM generate_series(1, $4::int) g`,
+      [board, subBrand, PLAYERS, PARTICIPANTS],
+    );
+    await pool.query('VACUUM ANALYZE campaign_progress');
+    const sqlSample = await positionSql(pool, board);
+    const httpSample = await positionHttp(base, key);
+    console.log(
+      `\nTournament position, ${PARTICIPANTS} participants, ${POSITION_SAMPLES} sequential requests:\n`,
+    );
+    console.log('| path | p50 ms | p99 ms |\n|---|---|---|');
+    console.log(
+      `| SQL (the route's query) | ${sqlSample.p50.toFixed(2)} | ${sqlSample.p99.toFixed(2)} |`,
+    );
+    console.log(
+      `| HTTP GET /players/{id}/tournament-position | ${httpSample.p50.toFixed(2)} | ${httpSample.p99.toFixed(2)} |`,
+    );
+    saveResults('campaigns', { rows, ratio, participants: PARTICIPANTS, sqlSample, httpSample });
+    await pool.end();
+  } finally {
+    await server.stop();
+    await drop();
+  }
+}
+
+/** The statements the HTTP path sends for one tournament activity, from Node with raw `pg`. */
+function raw(pool: pg.Pool, subBrand: string, campaign: string): Promise<Sample> {
+  return rawLoad(pool, async (client) => {
+    const key = randomUUID();
+    const customer = benchCustomerId(player());
+    await client.query('BEGIN');
+    await client.query(
+      `SELECT request_hash FROM idempotency_records WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2 AND expires_at > now()`,
+      [subBrand, key],
+    );
+    await client.query(
+      `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+       VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), now() + interval '1 day') ON CONFLICT DO NOTHING`,
+      [subBrand, key],
+    );
+    await client.query(
+      `SELECT id, external_id, status, created_at, preferred_lang, segment_id FROM customers WHERE id = $1 AND sub_brand_id = $2 AND environment = 'live'`,
+      [customer, subBrand],
+    );
+    await client.query(
+      `SELECT count(*) FROM campaigns WHERE id = $1 AND sub_brand_id = $2 AND environment = 'live' AND deleted_at IS NULL`,
+      [campaign, subBrand],
+    );
+    await client.query(
+      `SELECT * FROM campaigns WHERE id = $1 AND sub_brand_id = $2 AND environment = 'live' AND deleted_at IS NULL`,
+      [campaign, subBrand],
+    );
+    await client.query(
+      `INSERT INTO campaign_activities (id, sub_brand_id, environment, idempotency_key, mode, customer_id, campaign_id, points, occurred_at)
+       VALUES ($1, $2, 'live', $3, 'tournament', $4, $5, 1, now())
+       ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING RETURNING id`,
+      [newId(), subBrand, key, customer, campaign],
+    );
+    await client.query(
+      `INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, points, reached_at)
+       VALUES ($1, $2, $3, 'live', 1, now())
+       ON CONFLICT (campaign_id, customer_id) DO UPDATE
+         SET points = campaign_progress.points + EXCLUDED.points, reached_at = EXCLUDED.reached_at
+       RETURNING points`,
+      [campaign, customer, subBrand],
+    );
+    await client.query(
+      `UPDATE idempotency_records SET status_code = 200, response_body = '{}' WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2`,
+      [subBrand, key],
+    );
+    await client.query('COMMIT');
+  });
+}
+
+const percentiles = (latencies: number[]): Sample => {
+  latencies.sort((a, b) => a - b);
+  return {
+    tps: 0,
+    p50: latencies[Math.floor(latencies.length * 0.5)]!,
+    p99: latencies[Math.floor(latencies.length * 0.99)]!,
+  };
+};
+
+/** The position query for random players (any rank), straight on PostgreSQL. */
+async function positionSql(pool: pg.Pool, board: string): Promise<Sample> {
+  const latencies: number[] = [];
+  for (let i = 0; i < POSITION_SAMPLES; i++) {
+    const customer = benchCustomerId(player());
+    const started = process.hrtime.bigint();
+    await pool.query(
+      `SELECT p.points,
+        (SELECT count(*) FROM campaign_progress o WHERE o.campaign_id = p.campaign_id AND o.points > p.points) +
+        (SELECT count(*) FROM campaign_progress o WHERE o.campaign_id = p.campaign_id AND o.points = p.points
+           AND (o.reached_at, o.customer_id) < (p.reached_at, p.customer_id)) AS ahead,
+        (SELECT count(*) FROM campaign_progress o WHERE o.campaign_id = p.campaign_id AND o.points > 0) AS participants
+       FROM campaign_progress p WHERE p.campaign_id = $1 AND p.customer_id = $2`,
+      [board, customer],
+    );
+    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return percentiles(latencies);
+}
+
+async function positionHttp(base: string, key: string): Promise<Sample> {
+  const latencies: number[] = [];
+  for (let i = 0; i < POSITION_SAMPLES; i++) {
+    const started = process.hrtime.bigint();
+    const res = await fetch(`${base}/players/${benchCustomerId(player())}/tournament-position`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    if (!res.ok) throw new Error(`position: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return percentiles(latencies);
+}

@@ -1,0 +1,80 @@
+// Creating an award: the one place a campaign promises a prize. Exactly once by its key (a
+// unique row per campaign, player and key), within the budget by a guarded UPDATE that the
+// database serialises on the campaign's row (so 50 concurrent activities cannot overspend it).
+import type { Campaign } from '../../generated/prisma/client.js';
+import type { Db } from '../../domain/db.js';
+import { newId } from '../../domain/ids.js';
+import type { Tenant } from '../../domain/tenant.js';
+import { AWARD_CLAIM_DAYS, GAME_PRIZE, type Prize } from './schemas.js';
+
+export type GrantedAward = {
+  id: string;
+  coins: number;
+  productId: string | null;
+  catalogPrize: string | null;
+  quantity: number;
+  day: number | null;
+  rank: number | null;
+  expiresAt: Date;
+};
+
+export type GrantOutcome =
+  | { outcome: 'awarded'; award: GrantedAward }
+  | { outcome: 'already_awarded' }
+  | { outcome: 'budget_exhausted' };
+
+export async function grantAward(
+  db: Db,
+  tenant: Tenant,
+  campaign: Pick<Campaign, 'id'>,
+  customerId: string,
+  prize: Prize,
+  key: { awardKey: string; day?: number; rank?: number; activityId?: string },
+  now: Date,
+): Promise<GrantOutcome> {
+  const id = newId();
+  const expiresAt = new Date(now.getTime() + AWARD_CLAIM_DAYS * 86_400_000);
+  const award: GrantedAward = {
+    id,
+    coins: prize.coinPrize,
+    productId: prize.productPrize || null,
+    catalogPrize: prize.catalogPrize || null,
+    // Units of the product, or plays of a `game:<name>` prize.
+    quantity: prize.productPrize || GAME_PRIZE.test(prize.catalogPrize) ? prize.quantity : 0,
+    day: key.day ?? null,
+    rank: key.rank ?? null,
+    expiresAt,
+  };
+  // The row first: a second grant of the same key stops here, before it touches the budget.
+  const inserted = await db.$queryRaw<{ id: string }[]>`
+    INSERT INTO campaign_awards (id, sub_brand_id, environment, campaign_id, customer_id, award_key, day, rank,
+                                 coins, product_id, catalog_prize, quantity, expires_at, activity_id, created_at)
+    VALUES (${id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${campaign.id}::uuid,
+            ${customerId}::uuid, ${key.awardKey}, ${award.day}, ${award.rank}, ${award.coins}::bigint,
+            ${award.productId}::uuid, ${award.catalogPrize}, ${award.quantity}, ${expiresAt},
+            ${key.activityId ?? null}::uuid, ${now})
+    ON CONFLICT (campaign_id, customer_id, award_key) DO NOTHING
+    RETURNING id`;
+  if (!inserted.length) return { outcome: 'already_awarded' };
+  if (award.coins > 0) {
+    const within = await db.$executeRaw`
+      UPDATE campaigns SET total_awarded = total_awarded + ${award.coins}::bigint
+      WHERE id = ${campaign.id}::uuid AND (budget IS NULL OR total_awarded + ${award.coins}::bigint <= budget)`;
+    if (within === 0) {
+      await db.$executeRaw`DELETE FROM campaign_awards WHERE id = ${id}::uuid`;
+      return { outcome: 'budget_exhausted' };
+    }
+  }
+  return { outcome: 'awarded', award };
+}
+
+/** The prize of a streak's day N: day N's, or past the last day, the last day's again. */
+export function prizeForDay(prizes: Prize[], streak: number): Prize | null {
+  const exact = prizes.find((p) => p.day === streak);
+  if (exact) return exact;
+  const last = prizes.reduce<Prize | null>(
+    (best, p) => (!best || p.day > best.day ? p : best),
+    null,
+  );
+  return last && streak > last.day ? last : null;
+}

@@ -1,0 +1,309 @@
+// insert-activity: record a player's fact once per idempotency key, then let every campaign it
+// concerns react: a daily reward counts the UTC day (and the streak), a tournament adds points
+// times its multiplier. Awards are created here and claimed later (claim-award.ts).
+import { z } from 'zod';
+import type { Campaign } from '../../generated/prisma/client.js';
+import { inTransaction, type Db } from '../../domain/db.js';
+import { notFound } from '../../domain/errors.js';
+import { newId } from '../../domain/ids.js';
+import type { Tenant } from '../../domain/tenant.js';
+import { parseInput } from '../../domain/validation.js';
+import { utcDay, utcDayStart, utcDaysBetween } from '../shared/clock.js';
+import { grantAward, prizeForDay, type GrantedAward } from './grant-award.js';
+import { targetingInput, type Prize } from './schemas.js';
+import { EXCLUDED_STATUSES, isTargeted, type ActivityFacts } from './targeting.js';
+
+export const ACTIVITY_MODES = ['player', 'campaign', 'session', 'tournament'] as const;
+
+/** `Y-m-d H:i:s` as the document writes it (read as UTC), or an ISO-8601 UTC instant. */
+const loginTime = z
+  .string()
+  .refine(
+    (v) =>
+      (/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(v) || /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(v)) &&
+      !Number.isNaN(Date.parse(v.replace(' ', 'T') + (v.includes('T') ? '' : 'Z'))),
+    'must be a date-time "Y-m-d H:i:s" (UTC), e.g. 2026-11-23 18:30:00',
+  );
+
+/** The instant a validated login_time names. */
+const loginInstant = (v: string) => new Date(v.includes('T') ? v : `${v.replace(' ', 'T')}Z`);
+
+const money = z.number().finite().min(0).max(1e12);
+
+/** Each field on its own (the route's check); activityInput adds the per-mode requirements. */
+export const activityObject = z.object({
+  mode: z.enum(ACTIVITY_MODES),
+  player_id: z.uuid(),
+  campaign_id: z.uuid().optional(),
+  amount: money.optional(),
+  bet_won: z.boolean().optional(),
+  bets_number: z.number().int().min(0).max(1_000_000).optional(),
+  referred_by: z.string().min(1).max(255).optional(),
+  login_time: loginTime.optional(),
+  points: z.number().int().min(0).max(1_000_000_000).optional(),
+  game: z
+    .string()
+    .max(120)
+    .optional()
+    .describe('Additive: the game played (targeting game_played).'),
+  source_platform: z
+    .string()
+    .max(60)
+    .optional()
+    .describe('Additive: web, ios, android… (targeting).'),
+  deposit: money.optional().describe('Additive: a deposit amount (targeting).'),
+  cashback: money.optional().describe('Additive: a cashback amount (targeting).'),
+});
+
+export const activityInput = activityObject.superRefine((a, ctx) => {
+  const need = (field: string, why: string) =>
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message: `is required ${why}`,
+      params: { rule: 'required' },
+    });
+  if (a.mode === 'player' && a.referred_by === undefined)
+    need('referred_by', 'when mode is player');
+  if (a.mode === 'campaign' && a.campaign_id === undefined)
+    need('campaign_id', 'when mode is campaign');
+  if (a.mode === 'session' && a.login_time === undefined)
+    need('login_time', 'when mode is session');
+  if (a.mode === 'tournament' && a.points === undefined) need('points', 'when mode is tournament');
+});
+
+export type ActivityResult = {
+  campaignId: string;
+  type: string;
+  outcome:
+    | 'awarded'
+    | 'already_awarded_today'
+    | 'budget_exhausted'
+    | 'no_prize_for_day'
+    | 'points_added'
+    | 'no_points'
+    | 'not_targeted'
+    | 'player_not_eligible'
+    | 'not_running';
+  streak: number | null;
+  points: number | null;
+  award: GrantedAward | null;
+};
+
+export type ActivityAnswer = {
+  activityId: string;
+  replayed: boolean;
+  results: ActivityResult[];
+};
+
+export async function insertActivity(
+  db: Db,
+  tenant: Tenant,
+  input: unknown,
+  options: { now: Date; idempotencyKey: string | null },
+): Promise<ActivityAnswer> {
+  const fields = parseInput(activityObject, input);
+  const now = options.now;
+  return inTransaction(db, async (tx) => {
+    const player = await tx.customer.findFirst({
+      where: { id: fields.player_id, ...tenant },
+      select: {
+        id: true,
+        externalId: true,
+        status: true,
+        createdAt: true,
+        preferredLang: true,
+        segmentId: true,
+      },
+    });
+    if (!player) throw notFound('Customer');
+    // The records first (another tenant's are not found), then the per-mode requirements.
+    if (
+      fields.campaign_id &&
+      !(await tx.campaign.count({ where: { id: fields.campaign_id, ...tenant, deletedAt: null } }))
+    )
+      throw notFound('Campaign');
+    const a = parseInput(activityInput, input);
+    let campaigns: Campaign[];
+    if (a.campaign_id) {
+      const c = await tx.campaign.findFirst({
+        where: { id: a.campaign_id, ...tenant, deletedAt: null },
+      });
+      if (!c) throw notFound('Campaign');
+      campaigns = [c];
+    } else {
+      campaigns = await tx.campaign.findMany({
+        where: {
+          ...tenant,
+          deletedAt: null,
+          isTemplate: false,
+          status: 'in_progress',
+          startsAt: { lte: now },
+          endsAt: { gt: now },
+        },
+        orderBy: { id: 'asc' },
+      });
+    }
+
+    // Once per key: a concurrent twin waits on the unique index, then finds the first one's row.
+    const activityId = newId();
+    const recorded = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO campaign_activities (id, sub_brand_id, environment, idempotency_key, mode, customer_id, campaign_id,
+        amount, bet_won, bets_number, referred_by, login_time, points, game, source_platform, deposit, cashback, occurred_at)
+      VALUES (${activityId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${options.idempotencyKey},
+        ${a.mode}, ${a.player_id}::uuid, ${a.campaign_id ?? null}::uuid, ${a.amount ?? null}::numeric, ${a.bet_won ?? null},
+        ${a.bets_number ?? null}, ${a.referred_by ?? null}, ${a.login_time ? loginInstant(a.login_time) : null}, ${a.points ?? null}::bigint,
+        ${a.game ?? null}, ${a.source_platform ?? null}, ${a.deposit ?? null}::numeric, ${a.cashback ?? null}::numeric, ${now})
+      ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING
+      RETURNING id`;
+    if (!recorded.length) return replayOf(tx, tenant, options.idempotencyKey!);
+
+    const facts: ActivityFacts = {
+      amount: a.amount ?? null,
+      betWon: a.bet_won ?? null,
+      betsNumber: a.bets_number ?? null,
+      loginTime: a.login_time ? loginInstant(a.login_time) : null,
+      game: a.game ?? null,
+      sourcePlatform: a.source_platform ?? null,
+      deposit: a.deposit ?? null,
+      cashback: a.cashback ?? null,
+    };
+    const results: ActivityResult[] = [];
+    for (const c of campaigns) {
+      const base = { campaignId: c.id, type: c.type, streak: null, points: null, award: null };
+      const running =
+        c.status === 'in_progress' && !c.isTemplate && c.startsAt <= now && now < c.endsAt;
+      if (!running) {
+        results.push({ ...base, outcome: 'not_running' });
+        continue;
+      }
+      if (EXCLUDED_STATUSES.has(player.status)) {
+        results.push({ ...base, outcome: 'player_not_eligible' });
+        continue;
+      }
+      const targeting = targetingInput.safeParse(c.targeting).data;
+      if (
+        !(await isTargeted(targeting, {
+          db: tx,
+          tenant,
+          campaign: c,
+          player,
+          activity: facts,
+          now,
+        }))
+      ) {
+        results.push({ ...base, outcome: 'not_targeted' });
+        continue;
+      }
+      results.push(
+        c.type === 'tournament'
+          ? await addPoints(tx, tenant, c, player.id, a.points, now)
+          : await countDay(tx, tenant, c, player.id, activityId, now),
+      );
+    }
+    return { activityId, replayed: false, results };
+  });
+}
+
+/** A daily reward: the day counts once; the streak grows by consecutive UTC days. */
+async function countDay(
+  db: Db,
+  tenant: Tenant,
+  c: Campaign,
+  customerId: string,
+  activityId: string,
+  now: Date,
+): Promise<ActivityResult> {
+  const base = { campaignId: c.id, type: c.type, points: null };
+  await db.$executeRaw`
+    INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, streak, reached_at)
+    VALUES (${c.id}::uuid, ${customerId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, 0, ${now})
+    ON CONFLICT (campaign_id, customer_id) DO NOTHING`;
+  const [row] = await db.$queryRaw<{ streak: number; last_day: string | null }[]>`
+    SELECT streak, last_day::text AS last_day FROM campaign_progress
+    WHERE campaign_id = ${c.id}::uuid AND customer_id = ${customerId}::uuid FOR UPDATE`;
+  const today = utcDayStart(now);
+  // A DATE column may come back as a Date or as 'YYYY-MM-DD' depending on the driver.
+  const last = row!.last_day === null ? null : new Date(row!.last_day);
+  if (last && utcDaysBetween(last, today) === 0) {
+    return { ...base, outcome: 'already_awarded_today', streak: row!.streak, award: null };
+  }
+  const streak = last && utcDaysBetween(last, today) === 1 ? row!.streak + 1 : 1;
+  await db.$executeRaw`
+    UPDATE campaign_progress SET streak = ${streak}, last_day = ${today}::date, reached_at = ${now}
+    WHERE campaign_id = ${c.id}::uuid AND customer_id = ${customerId}::uuid`;
+  const prizes = c.prizes as Prize[];
+  const prize = c.type === 'daily_reward_simple' ? prizes[0]! : prizeForDay(prizes, streak);
+  if (!prize) return { ...base, outcome: 'no_prize_for_day', streak, award: null };
+  const granted = await grantAward(
+    db,
+    tenant,
+    c,
+    customerId,
+    prize,
+    { awardKey: `day:${utcDay(now)}`, day: streak, activityId },
+    now,
+  );
+  if (granted.outcome === 'awarded')
+    return { ...base, outcome: 'awarded', streak, award: granted.award };
+  return {
+    ...base,
+    outcome: granted.outcome === 'budget_exhausted' ? 'budget_exhausted' : 'already_awarded_today',
+    streak,
+    award: null,
+  };
+}
+
+/** A tournament: points times the multiplier; reaching a new total stamps the tie-break time. */
+async function addPoints(
+  db: Db,
+  tenant: Tenant,
+  c: Campaign,
+  customerId: string,
+  points: number | undefined,
+  now: Date,
+): Promise<ActivityResult> {
+  const base = { campaignId: c.id, type: c.type, streak: null, award: null };
+  if (!points) return { ...base, outcome: 'no_points', points: null };
+  const [row] = await db.$queryRaw<{ points: bigint }[]>`
+    INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, points, reached_at)
+    VALUES (${c.id}::uuid, ${customerId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
+            ${points * c.multiplier}::bigint, ${now})
+    ON CONFLICT (campaign_id, customer_id) DO UPDATE
+      SET points = campaign_progress.points + EXCLUDED.points, reached_at = EXCLUDED.reached_at
+    RETURNING points`;
+  return { ...base, outcome: 'points_added', points: Number(row!.points) };
+}
+
+/** A key seen before: the first recording's identity and the awards it created. */
+async function replayOf(db: Db, tenant: Tenant, key: string): Promise<ActivityAnswer> {
+  const first = await db.campaignActivity.findFirstOrThrow({
+    where: { ...tenant, idempotencyKey: key },
+    select: { id: true },
+  });
+  const awards = await db.campaignAward.findMany({
+    where: { activityId: first.id },
+    include: { campaign: true },
+  });
+  return {
+    activityId: first.id,
+    replayed: true,
+    results: awards.map((w) => ({
+      campaignId: w.campaignId,
+      type: w.campaign.type,
+      outcome: 'awarded' as const,
+      streak: w.day,
+      points: null,
+      award: {
+        id: w.id,
+        coins: Number(w.coins),
+        productId: w.productId,
+        catalogPrize: w.catalogPrize,
+        quantity: w.quantity,
+        day: w.day,
+        rank: w.rank,
+        expiresAt: w.expiresAt,
+      },
+    })),
+  };
+}

@@ -1,0 +1,51 @@
+// The campaigns' scheduled job, started by start-server.ts in every server process: it completes
+// campaigns whose end has passed (writing their settlement jobs), marks unclaimed awards expired,
+// and settles waiting tournaments. Every process may run it at once: completion is one guarded
+// UPDATE, and each settlement is claimed with FOR UPDATE SKIP LOCKED (settle-tournaments.ts).
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Clock } from '../shared/clock.js';
+import { completeEndedCampaigns } from './complete-campaigns.js';
+import { settleNextTournament, type SettleOptions } from './settle-tournaments.js';
+
+export const CAMPAIGN_JOB_EVERY_MS = 15_000;
+
+/** One pass; answers what it did (tests and logs). */
+export async function runCampaignJobs(
+  prisma: PrismaClient,
+  options: SettleOptions & { maxSettlements?: number },
+): Promise<{ completed: number; expired: number; settled: string[] }> {
+  const now = options.now();
+  const completed = await completeEndedCampaigns(prisma, now);
+  const expired = await prisma.$executeRaw`
+    UPDATE campaign_awards SET status = 'expired' WHERE status = 'pending' AND expires_at <= ${now}`;
+  const settled: string[] = [];
+  for (let i = 0; i < (options.maxSettlements ?? 100); i++) {
+    const id = await settleNextTournament(prisma, options);
+    if (!id) break;
+    settled.push(id);
+  }
+  return { completed, expired, settled };
+}
+
+/** Runs the job every CAMPAIGN_JOB_EVERY_MS until the returned stop is called (and awaited). */
+export function startCampaignJobs(
+  prisma: PrismaClient,
+  options: { now?: Clock; everyMs?: number; onError: (err: unknown) => void },
+): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (running || stopped) return; // one pass at a time per process
+    running = runCampaignJobs(prisma, { now: options.now ?? (() => new Date()) })
+      .catch(options.onError)
+      .finally(() => (running = null));
+  };
+  const timer = setInterval(tick, options.everyMs ?? CAMPAIGN_JOB_EVERY_MS).unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running; // let a settlement in flight commit or roll back before the pool closes
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// Tournament settlement: when a tournament completes, its prizes go by final rank, exactly once.
+//
+// The job table is campaign_settlements (one row per completed tournament, written by the same
+// statement that completes it). A runner claims one pending row with FOR UPDATE SKIP LOCKED and
+// settles it in that same transaction: the row lock keeps every other runner (in this process or
+// another) off it, and the awards, the campaign's total and the row's `done` commit together. A
+// crash before the commit rolls all of it back and releases the lock, so the next runner redoes
+// it from the start; the awards' unique (campaign, player, 'rank') key is the backstop. Why not a
+// job library: see docs/campaigns.md ("Settlement").
+import type { PrismaClient } from '../../generated/prisma/client.js';
+import { TRANSACTION_OPTIONS } from '../../domain/db.js';
+import type { Db } from '../../domain/db.js';
+import type { Tenant } from '../../domain/tenant.js';
+import { grantAward } from './grant-award.js';
+import { rankRange, type Prize } from './schemas.js';
+
+/** Failed attempts before a settlement is marked failed (visible in the backoffice). */
+export const MAX_ATTEMPTS = 5;
+
+export type SettleOptions = {
+  now: () => Date;
+  /** Tests: called after each award, to crash a settlement half-way. */
+  afterAward?: (campaignId: string, awarded: number) => Promise<void> | void;
+};
+
+export type Leader = { customerId: string; points: number; reachedAt: Date; rank: number };
+
+/**
+ * The final (or current) ranking's top `limit`: by points, then who reached them first, then id.
+ * Restricted and banned players are left out, so their place goes to the next player.
+ */
+export async function leaderboard(
+  db: Db,
+  campaignId: string,
+  limit: number,
+  offset = 0,
+): Promise<Leader[]> {
+  const rows = await db.$queryRaw<
+    { customer_id: string; points: bigint; reached_at: Date; rank: bigint }[]
+  >`
+    SELECT p.customer_id, p.points, p.reached_at,
+           row_number() OVER (ORDER BY p.points DESC, p.reached_at, p.customer_id) AS rank
+    FROM campaign_progress p JOIN customers c ON c.id = p.customer_id
+    WHERE p.campaign_id = ${campaignId}::uuid AND p.points > 0 AND c.status NOT IN ('restricted', 'banned')
+    ORDER BY p.points DESC, p.reached_at, p.customer_id
+    LIMIT ${limit} OFFSET ${offset}`;
+  return rows.map((r) => ({
+    customerId: r.customer_id,
+    points: Number(r.points),
+    reachedAt: r.reached_at,
+    rank: Number(r.rank),
+  }));
+}
+
+/** The prize a rank wins, if any. */
+export function prizeForRank(prizes: Prize[], rank: number): Prize | null {
+  return (
+    prizes.find((p) => {
+      const r = rankRange(p.rank);
+      return r !== null && rank >= r[0] && rank <= r[1];
+    }) ?? null
+  );
+}
+
+/** Settles at most one pending tournament; answers its id, or null when none was waiting. */
+export async function settleNextTournament(
+  prisma: PrismaClient,
+  options: SettleOptions,
+): Promise<string | null> {
+  let current: string | null = null;
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const now = options.now();
+      const [job] = await tx.$queryRaw<
+        { campaign_id: string; sub_brand_id: string; environment: Tenant['environment'] }[]
+      >`
+        SELECT campaign_id, sub_brand_id, environment FROM campaign_settlements
+        WHERE status = 'pending' AND run_after <= ${now}
+        ORDER BY run_after LIMIT 1
+        FOR UPDATE SKIP LOCKED`;
+      if (!job) return null;
+      current = job.campaign_id;
+      await tx.$executeRaw`UPDATE campaign_settlements SET attempts = attempts + 1 WHERE campaign_id = ${job.campaign_id}::uuid`;
+      const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: job.campaign_id } });
+      const tenant: Tenant = { subBrandId: job.sub_brand_id, environment: job.environment };
+      const prizes = campaign.prizes as Prize[];
+      const deepest = Math.max(0, ...prizes.map((p) => rankRange(p.rank)?.[1] ?? 0));
+      let awarded = 0;
+      for (const leader of await leaderboard(tx, campaign.id, deepest)) {
+        const prize = prizeForRank(prizes, leader.rank);
+        if (!prize) continue;
+        const granted = await grantAward(
+          tx,
+          tenant,
+          campaign,
+          leader.customerId,
+          prize,
+          { awardKey: 'rank', rank: leader.rank },
+          now,
+        );
+        if (granted.outcome === 'awarded') awarded += 1;
+        await options.afterAward?.(campaign.id, awarded);
+      }
+      await tx.$executeRaw`
+        UPDATE campaign_settlements SET status = 'done', completed_at = ${now}, awarded = ${awarded}, last_error = NULL
+        WHERE campaign_id = ${campaign.id}::uuid`;
+      return campaign.id;
+    }, TRANSACTION_OPTIONS);
+  } catch (error) {
+    if (current) await recordFailure(prisma, current, options.now(), error);
+    throw error;
+  }
+}
+
+/**
+ * After a rollback the attempt counter went with it, so the failure is recorded on its own: the
+ * job waits with backoff (30 s, 60 s, …), and after MAX_ATTEMPTS it is `failed`, for people to see.
+ */
+async function recordFailure(
+  prisma: PrismaClient,
+  campaignId: string,
+  now: Date,
+  error: unknown,
+): Promise<void> {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  await prisma.$executeRaw`
+    UPDATE campaign_settlements
+    SET attempts = attempts + 1, last_error = ${message},
+        run_after = ${now}::timestamptz + make_interval(secs => 30 * power(2, attempts)),
+        status = CASE WHEN attempts + 1 >= ${MAX_ATTEMPTS} THEN 'failed'::settlement_status ELSE status END
+    WHERE campaign_id = ${campaignId}::uuid AND status = 'pending'`;
+}

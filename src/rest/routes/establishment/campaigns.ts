@@ -1,0 +1,381 @@
+// Campaigns on the establishment family: CRUD, status moves, template clones, insert-activity.
+// Shapes beyond the document's list item are ours (docs/campaigns.md).
+import { z } from 'zod';
+import { activityObject } from '../../../engine/campaigns/insert-activity.js';
+import { cloneInput } from '../../../engine/campaigns/manage-campaigns.js';
+import {
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  DURATIONS,
+  campaignObject,
+  prizeInput,
+  statusInput,
+} from '../../../engine/campaigns/schemas.js';
+import { defineRoute } from '../../route.js';
+import { uuidParams } from './wire.js';
+
+const CAMPAIGN_SELECTION = `id establishmentId title modalTitle description legalTerms duration startsAt endsAt type
+  status multiplier budget totalAwarded termsAccepted prizes targeting isTemplate clonedFromId createdAt updatedAt`;
+
+const listItem = z.object({
+  campaignId: z.uuid(),
+  name: z.string().describe('The title.'),
+  modalTitle: z.string().nullable(),
+  duration: z.enum(DURATIONS).nullable(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  type: z.enum(CAMPAIGN_TYPES),
+  startDate: z.iso.datetime(),
+  endDate: z.iso.datetime().describe('Exclusive: the first instant after the campaign.'),
+  budget: z.number().int().nullable(),
+  totalAwarded: z.number().int().describe('Coins awarded so far (claimed or not).'),
+  isTemplate: z.boolean(),
+});
+
+const campaignRecord = listItem.extend({
+  establishmentId: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  legalTerms: z.string().nullable(),
+  multiplier: z.number().int(),
+  termsAccepted: z.boolean(),
+  prizes: z.array(prizeInput),
+  targeting: z.record(z.string(), z.unknown()),
+  clonedFromId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+
+type Node = Record<string, unknown>;
+
+const toListItem = (node: unknown) => {
+  const c = node as Node;
+  return {
+    campaignId: c.id,
+    name: c.title,
+    modalTitle: c.modalTitle,
+    duration: c.duration,
+    status: c.status,
+    type: c.type,
+    startDate: c.startsAt,
+    endDate: c.endsAt,
+    budget: c.budget,
+    totalAwarded: c.totalAwarded,
+    isTemplate: c.isTemplate,
+  };
+};
+
+const toRecord = (node: unknown) => {
+  const c = node as Node;
+  return {
+    ...toListItem(c),
+    establishmentId: c.establishmentId,
+    title: c.title,
+    description: c.description,
+    legalTerms: c.legalTerms,
+    multiplier: c.multiplier,
+    termsAccepted: c.termsAccepted,
+    prizes: c.prizes,
+    targeting: c.targeting,
+    clonedFromId: c.clonedFromId,
+    createdAt: c.createdAt,
+    updatedAt: c.updatedAt,
+  };
+};
+
+const establishmentParams = uuidParams('establishmentId');
+const campaignParams = uuidParams('establishmentId', 'campaignId');
+const CAMPAIGN_ERRORS = ['not_found' as const];
+
+export const listCampaigns = defineRoute({
+  name: 'list_campaigns',
+  family: 'establishment',
+  method: 'GET',
+  path: '/establishments/{establishmentId}/campaigns',
+  scope: 'campaigns:read',
+  tag: 'Campaigns',
+  summary: 'List campaigns',
+  description:
+    "The establishment's campaigns (deleted ones aside), newest first, at most 1000; filter by status, type or " +
+    'isTemplate. A running campaign whose end has passed is completed before it is listed.',
+  hints: { readOnly: true, idempotent: true },
+  params: establishmentParams,
+  query: z.object({
+    status: z.enum(CAMPAIGN_STATUSES).optional(),
+    type: z.enum(CAMPAIGN_TYPES).optional(),
+    isTemplate: z.enum(['true', 'false']).optional(),
+  }),
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.array(listItem),
+  errors: CAMPAIGN_ERRORS,
+  operation: `query ListCampaigns($e: ID, $status: CampaignStatus, $type: CampaignType, $t: Boolean) {
+    campaigns(establishmentId: $e, status: $status, type: $type, isTemplate: $t) { ${CAMPAIGN_SELECTION} }
+  }`,
+  variables: ({ params, query }) => ({
+    e: params.establishmentId,
+    status: query.status,
+    type: query.type,
+    t: query.isTemplate === undefined ? undefined : query.isTemplate === 'true',
+  }),
+  result: (data) => (data.campaigns as unknown[]).map(toListItem),
+});
+
+export const createCampaign = defineRoute({
+  name: 'create_campaign',
+  family: 'establishment',
+  method: 'POST',
+  path: '/establishments/{establishmentId}/campaigns',
+  scope: 'campaigns:write',
+  tag: 'Campaigns',
+  summary: 'Create a campaign',
+  description:
+    'A new campaign is a draft; start it with update-status. `duration` presets resolve to UTC dates (ends exclusive); ' +
+    'custom (or none) takes startDate and endDate. Answers an array holding the new campaign as a list item, as the ' +
+    'document shows. Rules per type, prizes and targeting: docs/campaigns.md.',
+  hints: {},
+  params: establishmentParams,
+  body: campaignObject,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.array(listItem),
+  errors: CAMPAIGN_ERRORS,
+  operation: `mutation CreateCampaign($e: ID, $input: JSON!) {
+    createCampaign(establishmentId: $e, input: $input) { ${CAMPAIGN_SELECTION} }
+  }`,
+  variables: ({ params, body }) => ({ e: params.establishmentId, input: body }),
+  result: (data) => [toListItem(data.createCampaign)],
+});
+
+export const insertCampaignActivity = defineRoute({
+  name: 'insert_campaign_activity',
+  family: 'establishment',
+  method: 'POST',
+  path: '/establishments/{establishmentId}/campaigns/insert-activity',
+  scope: 'campaigns:activity',
+  tag: 'Campaigns',
+  summary: "Record a player's activity",
+  description:
+    'snake_case body. Required per mode: player → referred_by, campaign → campaign_id, session → login_time ' +
+    '("Y-m-d H:i:s", UTC), tournament → points. Recorded once per Idempotency-Key (a replay answers the first ' +
+    'recording, `replayed` true). Every running campaign it concerns (or only campaign_id) reacts: a daily reward ' +
+    'counts the UTC day and the streak and may create an award; a tournament adds points × multiplier. Awards are ' +
+    'claimed with POST /players/{playerId}/claim.',
+  hints: {},
+  params: establishmentParams,
+  body: activityObject,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    activityId: z.uuid(),
+    replayed: z.boolean(),
+    results: z.array(
+      z.object({
+        campaignId: z.uuid(),
+        type: z.enum(CAMPAIGN_TYPES),
+        outcome: z.enum([
+          'awarded',
+          'already_awarded_today',
+          'budget_exhausted',
+          'no_prize_for_day',
+          'points_added',
+          'no_points',
+          'not_targeted',
+          'player_not_eligible',
+          'not_running',
+        ]),
+        streak: z.number().int().nullable(),
+        points: z
+          .number()
+          .int()
+          .nullable()
+          .describe("The player's tournament points after this fact."),
+        award: z
+          .object({
+            awardId: z.uuid(),
+            coins: z.number().int(),
+            productId: z.uuid().nullable(),
+            catalogPrize: z.string().nullable(),
+            quantity: z.number().int(),
+            day: z.number().int().nullable(),
+            expiresAt: z.iso.datetime(),
+          })
+          .nullable(),
+      }),
+    ),
+  }),
+  errors: ['not_found'],
+  operation: `mutation InsertCampaignActivity($e: ID, $input: JSON!, $key: String) {
+    insertCampaignActivity(establishmentId: $e, input: $input, idempotencyKey: $key) {
+      activityId replayed
+      results { campaignId type outcome streak points award { id coins productId catalogPrize quantity day expiresAt } }
+    }
+  }`,
+  variables: ({ params, body }, { idempotencyKey }) => ({
+    e: params.establishmentId,
+    input: body,
+    key: idempotencyKey,
+  }),
+  result: (data) => {
+    const a = data.insertCampaignActivity as {
+      activityId: string;
+      replayed: boolean;
+      results: Node[];
+    };
+    return {
+      activityId: a.activityId,
+      replayed: a.replayed,
+      results: a.results.map((r) => {
+        const w = r.award as Node | null;
+        return {
+          ...r,
+          award: w && {
+            awardId: w.id,
+            coins: w.coins,
+            productId: w.productId,
+            catalogPrize: w.catalogPrize,
+            quantity: w.quantity,
+            day: w.day,
+            expiresAt: w.expiresAt,
+          },
+        };
+      }),
+    };
+  },
+});
+
+export const getCampaign = defineRoute({
+  name: 'get_campaign',
+  family: 'establishment',
+  method: 'GET',
+  path: '/establishments/{establishmentId}/campaigns/{campaignId}',
+  scope: 'campaigns:read',
+  tag: 'Campaigns',
+  summary: 'Get a campaign',
+  description:
+    'The full configuration: the list item plus texts, multiplier, prizes and targeting.',
+  hints: { readOnly: true, idempotent: true },
+  params: campaignParams,
+  idempotency: 'none',
+  successStatus: 200,
+  response: campaignRecord,
+  errors: CAMPAIGN_ERRORS,
+  operation: `query GetCampaign($e: ID, $id: ID!) { campaign(establishmentId: $e, id: $id) { ${CAMPAIGN_SELECTION} } }`,
+  variables: ({ params }) => ({ e: params.establishmentId, id: params.campaignId }),
+  result: (data) => toRecord(data.campaign),
+});
+
+export const updateCampaign = defineRoute({
+  name: 'update_campaign',
+  family: 'establishment',
+  method: 'PUT',
+  path: '/establishments/{establishmentId}/campaigns/{campaignId}',
+  scope: 'campaigns:write',
+  tag: 'Campaigns',
+  summary: 'Replace a campaign',
+  description:
+    'The full object re-sent, validated as on create. A draft takes any change; a running or paused campaign only ' +
+    'its texts, a budget not below totalAwarded and a later end (anything else is 400 naming the state and the ' +
+    'fields); a cancelled or completed one nothing.',
+  hints: { idempotent: true },
+  params: campaignParams,
+  body: campaignObject,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: campaignRecord,
+  errors: [...CAMPAIGN_ERRORS, 'invalid_transition'],
+  operation: `mutation UpdateCampaign($e: ID, $id: ID!, $input: JSON!) {
+    updateCampaign(establishmentId: $e, id: $id, input: $input) { ${CAMPAIGN_SELECTION} }
+  }`,
+  variables: ({ params, body }) => ({
+    e: params.establishmentId,
+    id: params.campaignId,
+    input: body,
+  }),
+  result: (data) => toRecord(data.updateCampaign),
+});
+
+export const deleteCampaign = defineRoute({
+  name: 'delete_campaign',
+  family: 'establishment',
+  method: 'DELETE',
+  path: '/establishments/{establishmentId}/campaigns/{campaignId}',
+  scope: 'campaigns:write',
+  tag: 'Campaigns',
+  summary: 'Delete a campaign',
+  description:
+    'Irreversible for the API: the campaign is gone from every read. A campaign that never awarded anything is ' +
+    'erased; one that did is hidden and cancelled, and keeps its awards (still claimable) and their coin movements ' +
+    '(keptAwards counts them).',
+  hints: { destructive: true, idempotent: false },
+  params: campaignParams,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    campaignId: z.uuid(),
+    deleted: z.literal(true),
+    keptAwards: z.number().int(),
+  }),
+  errors: CAMPAIGN_ERRORS,
+  operation: `mutation DeleteCampaign($e: ID, $id: ID!) { deleteCampaign(establishmentId: $e, id: $id) { campaignId keptAwards } }`,
+  variables: ({ params }) => ({ e: params.establishmentId, id: params.campaignId }),
+  result: (data) => ({ ...(data.deleteCampaign as Node), deleted: true }),
+});
+
+export const updateCampaignStatus = defineRoute({
+  name: 'update_campaign_status',
+  family: 'establishment',
+  method: 'PUT',
+  path: '/establishments/{establishmentId}/campaigns/{campaignId}/update-status',
+  scope: 'campaigns:write',
+  tag: 'Campaigns',
+  summary: "Change a campaign's status",
+  description:
+    'status: in_progress, paused or cancelled. Moves: draft → in_progress | cancelled; in_progress → paused | ' +
+    'cancelled; paused → in_progress | cancelled; cancelled and completed are final. A refused move is 400 ' +
+    'INVALID_TRANSITION naming the current state. Templates never run; a campaign past its end cannot start.',
+  hints: {},
+  params: campaignParams,
+  body: statusInput,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: campaignRecord,
+  errors: [...CAMPAIGN_ERRORS, 'invalid_transition'],
+  operation: `mutation UpdateCampaignStatus($e: ID, $id: ID!, $status: String!) {
+    updateCampaignStatus(establishmentId: $e, id: $id, status: $status) { ${CAMPAIGN_SELECTION} }
+  }`,
+  variables: ({ params, body }) => ({
+    e: params.establishmentId,
+    id: params.campaignId,
+    status: body.status,
+  }),
+  result: (data) => toRecord(data.updateCampaignStatus),
+});
+
+export const cloneCampaign = defineRoute({
+  name: 'clone_campaign',
+  family: 'establishment',
+  method: 'POST',
+  path: '/establishments/{establishmentId}/campaigns/{campaignId}/clone',
+  scope: 'campaigns:write',
+  tag: 'Campaigns',
+  summary: 'Clone a template',
+  description:
+    'A draft copy of a template (isTemplate true; anything else is 400). A preset duration resolves again from ' +
+    'today; custom dates are copied unless title, startDate or endDate are given.',
+  hints: {},
+  params: campaignParams,
+  body: cloneInput,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: campaignRecord,
+  errors: [...CAMPAIGN_ERRORS, 'invalid_transition'],
+  operation: `mutation CloneCampaign($e: ID, $id: ID!, $input: JSON) {
+    cloneCampaign(establishmentId: $e, id: $id, input: $input) { ${CAMPAIGN_SELECTION} }
+  }`,
+  variables: ({ params, body }) => ({
+    e: params.establishmentId,
+    id: params.campaignId,
+    input: body ?? {},
+  }),
+  result: (data) => toRecord(data.cloneCampaign),
+});

@@ -1,0 +1,153 @@
+// A player's side of campaigns: tournament positions, prizes won, and claiming them. The
+// document lists the paths without shapes; these are ours (docs/campaigns.md).
+import { z } from 'zod';
+import { claimInput } from '../../../engine/campaigns/claim-award.js';
+import { prizeInput } from '../../../engine/campaigns/schemas.js';
+import { defineRoute } from '../../route.js';
+import { uuidParams } from './wire.js';
+
+const AWARD_SELECTION =
+  'id campaignId customerId awardKey day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt';
+
+const award = z.object({
+  awardId: z.uuid(),
+  campaignId: z.uuid(),
+  playerId: z.uuid(),
+  day: z.number().int().nullable().describe('Daily rewards: the streak day it was won on.'),
+  rank: z.number().int().nullable().describe('Tournaments: the final rank.'),
+  coins: z.number().int(),
+  productId: z.uuid().nullable(),
+  catalogPrize: z.string().nullable(),
+  quantity: z.number().int(),
+  status: z.enum(['pending', 'claimed', 'expired']),
+  expiresAt: z.iso.datetime(),
+  claimedAt: z.iso.datetime().nullable(),
+  movementId: z.uuid().nullable(),
+  orderId: z.uuid().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+type Node = Record<string, unknown>;
+const toAward = (node: unknown) => {
+  const { id, customerId, awardKey: _k, ...rest } = node as Node;
+  return { awardId: id, playerId: customerId, ...rest };
+};
+
+export const getTournamentPosition = defineRoute({
+  name: 'get_tournament_position',
+  family: 'establishment',
+  method: 'GET',
+  path: '/players/{playerId}/tournament-position',
+  scope: 'campaigns:read',
+  tag: 'Prizes',
+  summary: "A player's tournament positions",
+  description:
+    'For each running (or paused) tournament the player has points in: rank (by points, then who reached them ' +
+    'first), points, participants with points, and the prize the rank would win if it ended now.',
+  hints: { readOnly: true, idempotent: true },
+  params: uuidParams('playerId'),
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({
+    playerId: z.uuid(),
+    tournaments: z.array(
+      z.object({
+        campaignId: z.uuid(),
+        name: z.string(),
+        status: z.enum(['in_progress', 'paused']),
+        endDate: z.iso.datetime(),
+        rank: z.number().int(),
+        points: z.number().int(),
+        participants: z.number().int(),
+        prize: prizeInput.nullable(),
+      }),
+    ),
+  }),
+  errors: ['not_found'],
+  operation: `query TournamentPositions($id: ID!) {
+    tournamentPositions(customerId: $id) { campaignId title status endsAt rank points participants prize }
+  }`,
+  variables: ({ params }) => ({ id: params.playerId }),
+  result: (data, { input }) => ({
+    playerId: input.params.playerId,
+    tournaments: (data.tournamentPositions as Node[]).map(({ title, endsAt, ...p }) => ({
+      campaignId: p.campaignId,
+      name: title,
+      status: p.status,
+      endDate: endsAt,
+      rank: p.rank,
+      points: p.points,
+      participants: p.participants,
+      prize: p.prize,
+    })),
+  }),
+});
+
+export const listPlayerPrizes = defineRoute({
+  name: 'list_player_prizes',
+  family: 'establishment',
+  method: 'GET',
+  path: '/players/{playerId}/prizes',
+  scope: 'campaigns:read',
+  tag: 'Prizes',
+  summary: "A player's campaign prizes",
+  description:
+    'Awards the player won, newest first (at most 500): pending ones are claimed with POST .../claim.',
+  hints: { readOnly: true, idempotent: true },
+  params: uuidParams('playerId'),
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.object({ playerId: z.uuid(), prizes: z.array(award) }),
+  errors: [],
+  operation: `query PlayerPrizes($id: ID!) { campaignAwards(customerId: $id, first: 500) { ${AWARD_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.playerId }),
+  result: (data, { input }) => ({
+    playerId: input.params.playerId,
+    prizes: (data.campaignAwards as unknown[]).map(toAward),
+  }),
+});
+
+export const claimPrize = defineRoute({
+  name: 'claim_prize',
+  family: 'establishment',
+  method: 'POST',
+  path: '/players/{playerId}/claim',
+  scope: 'prizes:claim',
+  tag: 'Prizes',
+  summary: 'Claim a prize',
+  description:
+    '{ awardId } (from insert-activity or GET /players/{playerId}/prizes). Once: coins are credited through the ' +
+    'ledger (reason campaign:<awardId>); a product prize becomes an order of zero coins, listed on ' +
+    '/api/v1/orders too (a physical one needs recipientName and shippingAddress). A second claim is 400 ' +
+    'AWARD_ALREADY_CLAIMED; an award unclaimed for 30 days is 400 AWARD_EXPIRED; restricted and banned players ' +
+    'are 400 CUSTOMER_NOT_ELIGIBLE.',
+  hints: { idempotent: true },
+  params: uuidParams('playerId'),
+  body: claimInput,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    award,
+    coins: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The balance after the credit (null: no coins in this prize).'),
+    orderId: z.uuid().nullable(),
+  }),
+  errors: [
+    'not_found',
+    'award_already_claimed',
+    'award_expired',
+    'customer_not_eligible',
+    'out_of_stock',
+  ],
+  operation: `mutation ClaimPrize($id: ID!, $input: JSON!) {
+    claimCampaignAward(customerId: $id, input: $input) { award { ${AWARD_SELECTION} } movementId balance orderId }
+  }`,
+  variables: ({ params, body }) => ({ id: params.playerId, input: body }),
+  result: (data) => {
+    const c = data.claimCampaignAward as Node;
+    return { award: toAward(c.award), coins: c.balance, orderId: c.orderId };
+  },
+});
