@@ -11,6 +11,7 @@ import { callRoute, type RouteDeps } from '../rest/call-route.js';
 import { partner } from '../rest/families/partner.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/router.js';
 import { generatesKey, needsKey, planOf, type Tool } from './tools.js';
+import { summaryOf } from './summaries.js';
 import { frameUntrusted } from './untrusted.js';
 
 export type ToolCallContext = {
@@ -82,7 +83,16 @@ export async function callTool(
     const json = JSON.parse(out.json) as Record<string, unknown>;
     if (out.status >= 400) return errorResult(out.status, json);
     const replayed = out.headers['idempotent-replay'] === 'true';
-    const summary = `${route.summary}: ${out.status}${replayed ? ', a replay of the first answer (nothing applied again)' : ''}.`;
+    const meaning = await summaryOf(route.name, json, {
+      deps: ctx.deps,
+      call: { principal: ctx.principal, requestId: ctx.requestId, baseUrl: ctx.baseUrl },
+    });
+    const summary = [
+      `${route.summary}: ${out.status}${replayed ? ', a replay of the first answer (nothing applied again)' : ''}.`,
+      meaning,
+    ]
+      .filter(Boolean)
+      .join(' ');
     return {
       content: [{ type: 'text', text: `${summary}\n${frameUntrusted(json)}` }],
       structuredContent: json,

@@ -337,6 +337,48 @@ describe('tools/call', () => {
     expect(unknown.text).toMatch(/verbose: is not a known field; colour: is not a known field/);
   });
 
+  it('says in words what happened to the coins', async () => {
+    const c = (await call(client, 'create_customer', { first_name: 'Su', last_name: 'Mary' })).data;
+    await call(client, 'adjust_customer_coins', {
+      id: c.id,
+      delta: 100_000,
+      idempotency_key: 'su-1',
+    });
+    const listing = (await call(client, 'get_product', { id: world.prize.productId })).data
+      .variants[0].listings[0].listing_market_id;
+    const order = await call(client, 'reserve_order', {
+      idempotency_key: randomUUID(),
+      customer_id: c.id,
+      listing_market_id: listing,
+      recipient_name: 'Su',
+      shipping_address: 'Calle 1',
+    });
+    expect(order.isError, order.text).toBe(false);
+    const spent = order.data.total_coins as number;
+    expect(order.text).toContain(
+      `${spent} coins spent; the customer's balance is now ${100_000 - spent} coins.`,
+    );
+    const cancelled = await call(client, 'cancel_order', { id: order.data.id });
+    expect(cancelled.text).toContain(`${spent} coins refunded to the customer`);
+    const failed = await call(client, 'ingest_engine_event', {
+      idempotency_key: randomUUID(),
+      event_code: 'spin',
+      data: { externalUserId: 'nobody-has-this-id' },
+    });
+    expect(failed.data).toMatchObject({ status: 'failed', error_code: 'player_not_found' });
+    expect(failed.text).toMatch(/Failed \(player_not_found\): no coins moved.*not balances/);
+    const dry = await call(client, 'bulk_adjust_customer_coins', {
+      idempotency_key: randomUUID(),
+      delta: 5,
+      dry_run: true,
+      filter: { q: 'Mary' },
+    });
+    expect(dry.data).toMatchObject({ dry_run: true, applied: 0, would_apply: 1 });
+    expect(dry.text).toMatch(
+      /^Reward a cohort: 200\. Dry run, nothing moved: would apply 5 coins to 1 of/,
+    );
+  });
+
   it('says how to find the right id when one is not found', async () => {
     const missing = await call(client, 'get_customer', { id: 'player-42' });
     expect(missing).toMatchObject({ isError: true, code: 'not_found' });
