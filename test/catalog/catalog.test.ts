@@ -115,6 +115,26 @@ describe('product visibility', () => {
     expect(bad.body.error.message).toMatch(/lang/);
   });
 
+  it('filters by kind and by stock on hand', async () => {
+    const a = await partner(h);
+    const card = await listedProduct(h.db.prisma, a.subBrandId, { kind: 'digital', stock: 3 });
+    const mug = await listedProduct(h.db.prisma, a.subBrandId, { kind: 'physical', stock: 2 });
+    const gone = await listedProduct(h.db.prisma, a.subBrandId, { kind: 'physical', stock: 0 });
+    const all = [card, mug, gone].map((p) => p.productId);
+    const sorted = (list: string[]) => list.filter((id) => all.includes(id)).sort();
+    expect(sorted(ids(await a.get('/api/v1/products?kind=physical&limit=100')))).toEqual(
+      [mug.productId, gone.productId].sort(),
+    );
+    expect(sorted(ids(await a.get('/api/v1/products?in_stock=true&limit=100')))).toEqual(
+      [card.productId, mug.productId].sort(),
+    );
+    expect(
+      sorted(ids(await a.get('/api/v1/products?in_stock=true&kind=physical&limit=100'))),
+    ).toEqual([mug.productId]);
+    expect((await a.get('/api/v1/products?kind=gift')).status).toBe(400);
+    expect((await a.get('/api/v1/products?in_stock=yes')).status).toBe(400);
+  });
+
   it('pages through products with cursors', async () => {
     const a = await partner(h);
     const made = [];

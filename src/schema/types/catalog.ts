@@ -239,6 +239,10 @@ const ProductFilter = builder.inputType('ProductFilter', {
     q: t.string({ description: 'Case-insensitive text in any language of name or description.' }),
     categoryId: t.id(),
     catalogId: t.id(),
+    kind: t.string({ description: 'physical or digital.' }),
+    inStock: t.boolean({
+      description: "true: only products with a unit available in the caller's environment now.",
+    }),
   }),
 });
 
@@ -258,6 +262,13 @@ builder.queryFields((t) => ({
         and.push({ searchText: { contains: likeEscape(filter.q), mode: 'insensitive' } });
       }
       if (filter?.categoryId) and.push({ categoryId: uuidOrNone(String(filter.categoryId)) });
+      if (filter?.kind === 'physical' || filter?.kind === 'digital') and.push({ kind: filter.kind });
+      if (filter?.inStock) {
+        const environment = ctx.principal.environment;
+        and.push({
+          variants: { some: { stock: { some: { environment, available: { gt: 0 } } } } },
+        });
+      }
       if (filter?.catalogId) {
         and.push({
           catalogs: {

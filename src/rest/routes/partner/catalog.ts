@@ -90,12 +90,18 @@ export const searchProducts = defineRoute({
   description:
     'Products the sub-brand can order in its market, newest first, each with its variants and their listings: the ' +
     'listing_market_id to order with, the sell price (minor units) and the coin price (whole coins). Filter by ' +
-    'q (text in any language), category_id (from list_categories) or catalog_id (from list_catalogs). Cursor-paginated.',
+    'q (text in any language), category_id (from list_categories), catalog_id (from list_catalogs), kind (physical ' +
+    'or digital) and in_stock=true (a unit available now). Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({
     q: z.string().min(1).max(200).optional(),
     category_id: z.string().min(1).max(64).optional(),
     catalog_id: z.string().min(1).max(64).optional(),
+    kind: z.enum(['physical', 'digital']).optional(),
+    in_stock: z
+      .enum(['true', 'false'])
+      .optional()
+      .describe('true: only products with a unit available now.'),
     lang,
     ...pageParams,
   }),
@@ -108,7 +114,13 @@ export const searchProducts = defineRoute({
     products(filter: $filter, first: $first, after: $after) { ${connectionSelection(PRODUCT_SELECTION)} }
   }`,
   variables: ({ query }) => ({
-    filter: { q: query.q, categoryId: query.category_id, catalogId: query.catalog_id },
+    filter: {
+      q: query.q,
+      categoryId: query.category_id,
+      catalogId: query.catalog_id,
+      kind: query.kind,
+      inStock: query.in_stock === 'true',
+    },
     lang: query.lang,
     ...connectionArgs(query),
   }),
