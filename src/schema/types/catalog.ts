@@ -262,7 +262,8 @@ builder.queryFields((t) => ({
         and.push({ searchText: { contains: likeEscape(filter.q), mode: 'insensitive' } });
       }
       if (filter?.categoryId) and.push({ categoryId: uuidOrNone(String(filter.categoryId)) });
-      if (filter?.kind === 'physical' || filter?.kind === 'digital') and.push({ kind: filter.kind });
+      if (filter?.kind === 'physical' || filter?.kind === 'digital')
+        and.push({ kind: filter.kind });
       if (filter?.inStock) {
         const environment = ctx.principal.environment;
         and.push({
