@@ -129,11 +129,16 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       : new PGlite(path.join(path.resolve(options.dataDir ?? './data'), 'pglite'), { extensions });
     await client.waitReady;
     const adapter = new PrismaPGlite(client);
+    // A refusal (or a failed migration) closes the database it opened: an open PGlite keeps the
+    // process alive, and the admin CLI hung after printing "the database is behind this code".
     const appliedMigrations = await migrate(
       (sql) => client.query(sql),
       () => adapter,
       options.migrate,
-    );
+    ).catch(async (error: unknown) => {
+      await client.close().catch(() => {});
+      throw error;
+    });
     const prisma = new PrismaClient({ adapter });
     return {
       prisma,

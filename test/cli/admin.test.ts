@@ -320,6 +320,7 @@ const cli = (env: Record<string, string>, ...args: string[]) => {
     env: { ...process.env, DATABASE_URL: '', ...env },
     encoding: 'utf8',
     cwd: ROOT,
+    timeout: 60_000, // a CLI that does not exit fails here instead of hanging the suite
   });
   return { ...result, ms: Math.round(performance.now() - started) };
 };
@@ -336,6 +337,12 @@ describe.runIf(TEST_DB === 'pglite')('the CLI as a process on the embedded datab
       code: 'migrations_pending',
       message: expect.stringMatching(/not applied .*npm run db:migrate/),
     });
+    // Again on the folder that now exists: it refuses and exits (it used to hang, the embedded
+    // database it opened to look left open).
+    const again = cli(env, 'brand', 'list');
+    expect(again.signal, 'the CLI did not exit').toBeNull();
+    expect(again.status).toBe(1);
+    expect(again.stderr).toMatch(/database is behind this code/);
     // The server migrates on start and then holds the folder; the CLI's commands run in it.
     const server = await startServerProcess(env);
     try {
