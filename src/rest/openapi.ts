@@ -78,31 +78,32 @@ class NamedSchemas {
     const { $defs = {}, ...root } = converted as JsonSchema & {
       $defs?: Record<string, JsonSchema>;
     };
-    const names = new Map<string, string>();
-    for (const [id, def] of Object.entries($defs)) {
-      const text = JSON.stringify(def);
-      const taken = this.schemas[id];
-      names.set(
-        id,
-        !taken || JSON.stringify(taken) === text || io === 'output' ? id : `${id}Input`,
-      );
-    }
-    const point = (v: unknown) =>
+    // References rewritten to components, under the names chosen for this schema's definitions.
+    const point = (v: unknown, names: Map<string, string>) =>
       JSON.parse(
         JSON.stringify(v).replace(
           /"#\/\$defs\/([^"]+)"/g,
           (_, id: string) => `"#/components/schemas/${names.get(id) ?? id}"`,
         ),
       ) as JsonSchema;
+    // A definition keeps its id when it matches what is stored under it (both compared with
+    // their references pointing at components), or when it is an answer's.
+    const asStored = new Map<string, string>(); // empty: every reference under its own id
+    const names = new Map<string, string>();
+    for (const [id, def] of Object.entries($defs)) {
+      const taken = this.schemas[id];
+      const same = !taken || JSON.stringify(taken) === JSON.stringify(point(def, asStored));
+      names.set(id, same || io === 'output' ? id : `${id}Input`);
+    }
     for (const [id, def] of Object.entries($defs)) {
       const name = names.get(id)!;
-      const moved = point(def);
+      const moved = point(def, names);
       const taken = this.schemas[name];
       if (taken && JSON.stringify(taken) !== JSON.stringify(moved))
         throw new Error(`Two different schemas are named ${name}: give one another id.`);
       this.schemas[name] = moved;
     }
-    return point(root);
+    return point(root, names);
   }
 }
 
