@@ -218,7 +218,16 @@ function responses(family: Family, route: Route, named: NamedSchemas): Record<st
         status === 429
           ? { ...rateHeaders, 'retry-after': { $ref: '#/components/headers/RetryAfter' } }
           : rateHeaders,
-      content: { 'application/json': { schema: family.openapi.errorSchema(route, status, codes) } },
+      content: {
+        'application/json': {
+          schema: family.openapi.errorSchema(route, status, codes),
+          // The partner envelope of the status's first code; other answers get theirs from the
+          // finished schemas (addExamples).
+          ...(family.name === 'partner'
+            ? { example: partnerErrorExample(codes[0]!, family, route) }
+            : {}),
+        },
+      },
     };
   }
   return out;
@@ -269,7 +278,7 @@ export function buildOpenApi(
     ...usedSchemas(family.openapi.components, paths),
     ...withRestNames(named.schemas, routes),
   };
-  addExamples(family, routes, paths, schemas);
+  addExamples(routes, paths, schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -320,11 +329,10 @@ type Operation = {
 };
 
 /**
- * An example on every request body and answer: derived from the schema (openapi-examples.ts),
- * and for a partner error the envelope of the status's first code.
+ * An example on every request body and answer that has none yet, derived from the finished
+ * schemas (openapi-examples.ts); partner errors got theirs where their codes are known.
  */
 function addExamples(
-  family: Family,
   routes: Route[],
   paths: Record<string, Record<string, unknown>>,
   schemas: Record<string, unknown>,
@@ -338,11 +346,7 @@ function addExamples(
     for (const response of Object.values(op.responses)) {
       const media = json(response);
       if (!media) continue;
-      const code = /Error: `(\w+)`/.exec((response as { description?: string }).description ?? '');
-      media.example =
-        family.name === 'partner' && code
-          ? partnerErrorExample(code[1] as ErrorCode, family, route)
-          : exampleOf(media.schema, schemas);
+      media.example ??= exampleOf(media.schema, schemas);
     }
   }
 }
