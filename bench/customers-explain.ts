@@ -1,12 +1,11 @@
 // `npm run bench -- explain`: do the customer list's filters stay fast at 1,000,000 customers in
 // one sub-brand? Seeds a scratch PostgreSQL database, captures the exact SQL Prisma generates for
 // each filter, and prints its EXPLAIN ANALYZE plan summary and time. PostgreSQL only.
-import { PrismaPg } from '@prisma/adapter-pg';
 import { customerWhere } from '../src/domain/customers/customer-where.js';
 import type { CustomerFilter } from '../src/domain/customers/schemas.js';
-import { PrismaClient } from '../src/generated/prisma/client.js';
 import { scratchDatabase } from './scratch-db.js';
 import { seedBigTenant } from './seed-customers.js';
+import { recordingPrisma } from './support.js';
 
 const CUSTOMERS = Number(process.env.EXPLAIN_CUSTOMERS ?? 1_000_000);
 
@@ -23,12 +22,7 @@ export async function explainCustomerFilters() {
     }
     await raw.query('ANALYZE');
 
-    const captured: { query: string; params: string }[] = [];
-    const prisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: url }),
-      log: [{ emit: 'event', level: 'query' }],
-    });
-    prisma.$on('query', (e) => captured.push({ query: e.query, params: e.params }));
+    const { prisma, captured } = recordingPrisma(url);
     const tenant = { subBrandId: subBrand, environment: 'live' as const };
     const cases: [string, CustomerFilter][] = [
       ['no filter (first page)', {}],

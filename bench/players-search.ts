@@ -3,15 +3,12 @@
 // answer time over HTTP (median and p99 of sequential requests to the server process), the same
 // statements from raw `pg` (the count and the page, as Prisma sends them) as the baseline, and
 // their plans. Goal (issue 10): first page and page 500 each ≤ 100 ms.
-import { PrismaPg } from '@prisma/adapter-pg';
 import { openDatabase } from '../src/db/database.js';
 import { searchPlayers } from '../src/domain/customers/search-players.js';
-import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
-import { PrismaClient } from '../src/generated/prisma/client.js';
 import { scratchDatabase } from './scratch-db.js';
 import { summarize } from './customers-explain.js';
 import { seedBigTenant } from './seed-customers.js';
-import { startServer } from './support.js';
+import { benchKey, percentile, recordingPrisma, startServer } from './support.js';
 
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 25);
@@ -49,23 +46,12 @@ export async function benchPlayerSearch() {
     await raw.query('VACUUM ANALYZE');
 
     const db = await openDatabase({ url });
-    const { key } = await createApiKey(db.prisma, {
-      subBrandId: big,
-      environment: 'live',
-      scopes: ['customers:read'],
-      readLimit: 1_000_000,
-      writeLimit: 1_000_000,
-    });
+    const key = await benchKey(db.prisma, big, ['customers:read']);
     await db.close();
     const base = await startServer(url, server);
 
     // The statements the search sends, captured from Prisma, for the baseline and the plans.
-    const captured: { query: string; params: string }[] = [];
-    const prisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: url }),
-      log: [{ emit: 'event', level: 'query' }],
-    });
-    prisma.$on('query', (e) => captured.push({ query: e.query, params: e.params }));
+    const { prisma, captured } = recordingPrisma(url);
 
     console.log('| search | total | HTTP p50 (ms) | HTTP p99 | raw SQL p50 | HTTP/raw | plan |');
     console.log('|---|---|---|---|---|---|---|');
@@ -138,9 +124,4 @@ export async function benchPlayerSearch() {
     await server.stop();
     await drop();
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }

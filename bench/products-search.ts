@@ -4,15 +4,12 @@
 // search it prints the answer time of sequential requests to the server process (p50, p99) and,
 // as the baseline in the same run, the same statements from raw `pg` (captured from Prisma as the
 // domain sends them). Goal (issue 11): p99 ≤ 50 ms.
-import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { searchEstablishmentProducts } from '../src/domain/catalog/search-establishment-products.js';
 import { newId } from '../src/domain/ids.js';
-import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
-import { PrismaClient } from '../src/generated/prisma/client.js';
 import { scratchDatabase } from './scratch-db.js';
-import { startServer } from './support.js';
+import { benchKey, percentile, recordingPrisma, startServer } from './support.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 50);
@@ -110,22 +107,11 @@ export async function benchProductSearch() {
     await raw.query('VACUUM ANALYZE');
 
     const db = await openDatabase({ url });
-    const { key } = await createApiKey(db.prisma, {
-      subBrandId: mine,
-      environment: 'live',
-      scopes: ['products:read'],
-      readLimit: 1_000_000,
-      writeLimit: 1_000_000,
-    });
+    const key = await benchKey(db.prisma, mine, ['products:read']);
     await db.close();
     const base = await startServer(url, server);
 
-    const captured: { query: string; params: string }[] = [];
-    const prisma = new PrismaClient({
-      adapter: new PrismaPg({ connectionString: url }),
-      log: [{ emit: 'event', level: 'query' }],
-    });
-    prisma.$on('query', (e) => captured.push({ query: e.query, params: e.params }));
+    const { prisma, captured } = recordingPrisma(url);
     const viewer = {
       subBrandId: mine,
       environment: 'live' as const,
@@ -184,9 +170,4 @@ export async function benchProductSearch() {
     await server.stop();
     await drop();
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }

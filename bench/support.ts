@@ -1,14 +1,16 @@
 // Shared by the benchmarks: the server as deployed (its own process), and load from autocannon.
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { PrismaPg } from '@prisma/adapter-pg';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/domain/ids.js';
 import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
 import type { PARTNER_SCOPES } from '../src/domain/tenancy/scopes.js';
+import { PrismaClient } from '../src/generated/prisma/client.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -17,7 +19,54 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 /** Server processes (WEB_CONCURRENCY); the machine has two cores, shared with PostgreSQL. */
 export const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 
-export type Sample = { tps: number; p50: number; p99: number };
+/**
+ * One scenario's run. `cpuMs` is CPU time per request: for HTTP scenarios, the server process
+ * tree's (user + system, from /proc, divided by the requests it answered); for raw-SQL
+ * scenarios, this bench process's own (the `pg` client side). `rssMb`: the server's resident
+ * memory at the end of the run (HTTP only).
+ */
+export type Sample = { tps: number; p50: number; p99: number; cpuMs?: number; rssMb?: number };
+
+/** The running server's pid (one per bench), for its CPU and memory. */
+let serverPid: number | null = null;
+
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+
+/** CPU ms and RSS MB of a process and its descendants (the cluster's workers), from /proc. */
+export function processTreeUsage(root: number): { cpuMs: number; rssMb: number } {
+  const stats = new Map<number, string[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Fields after the command name, which may hold spaces: state is field 3.
+      stats.set(Number(entry), text.slice(text.lastIndexOf(')') + 2).split(' '));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, f] of stats) {
+      if (tree.has(pid) || !tree.has(Number(f[1]))) continue;
+      tree.add(pid);
+      grew = true;
+    }
+  }
+  let ticks = 0;
+  let pages = 0;
+  for (const pid of tree) {
+    const f = stats.get(pid);
+    if (!f) continue;
+    ticks += Number(f[11]) + Number(f[12]); // utime, stime (fields 14, 15)
+    pages += Number(f[21]); // rss (field 24)
+  }
+  return { cpuMs: (ticks * 1000) / CLOCK_TICKS, rssMb: (pages * 4096) / 2 ** 20 };
+}
+
+export const loadAverage = () =>
+  readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -33,7 +82,11 @@ export async function startServer(
   handle: { stop: () => Promise<void> },
 ): Promise<string> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -48,6 +101,7 @@ export async function startServer(
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  serverPid = child.pid!;
   handle.stop = async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.on('exit', r));
@@ -73,6 +127,7 @@ export function load(
   /** Called with the request's headers for every answered request. */
   answered?: (headers: Record<string, string>) => void,
 ): Promise<Sample> {
+  const before = serverPid ? processTreeUsage(serverPid) : null;
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -95,21 +150,63 @@ export function load(
       (error, result) => {
         if (error) return reject(error);
         if (result.non2xx) return reject(new Error(`${result.non2xx} non-2xx answers`));
-        resolve({ tps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
+        const after = serverPid ? processTreeUsage(serverPid) : null;
+        const served = result.requests.total;
+        resolve({
+          tps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          ...(before && after && served
+            ? { cpuMs: (after.cpuMs - before.cpuMs) / served, rssMb: after.rssMb }
+            : {}),
+        });
       },
     );
   });
 }
 
 /** Medians of interleaved samples. */
+/** The value at fraction `p` (0.5, 0.99) of `values`, by rank. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
 export function median(samples: Sample[], field: keyof Sample): number {
-  const values = samples.map((s) => s[field]).sort((a, b) => a - b);
+  const values = samples.map((s) => s[field] ?? Number.NaN).sort((a, b) => a - b);
   return values[Math.floor(values.length / 2)]!;
 }
 
 /** Bench customers have ids computable from their number (so pgbench can name them) and external_id `p<n>`. */
 export const benchCustomerId = (n: number) =>
   `01a00000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+
+/** A live key of `subBrandId` whose rate limits are raised for the bench (the limiter still runs). */
+export async function benchKey(
+  prisma: PrismaClient,
+  subBrandId: string,
+  scopes: Parameters<typeof createApiKey>[1]['scopes'],
+): Promise<string> {
+  const { key } = await createApiKey(prisma, {
+    subBrandId,
+    environment: 'live',
+    scopes,
+    readLimit: 1_000_000,
+    writeLimit: 1_000_000,
+  });
+  return key;
+}
+
+/** A Prisma client on `url` that records every statement it sends (raw baselines, plans). */
+export function recordingPrisma(url: string) {
+  const captured: { query: string; params: string }[] = [];
+  const prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url }),
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  prisma.$on('query', (e) => captured.push({ query: e.query, params: e.params }));
+  return { prisma, captured };
+}
 
 /**
  * A migrated scratch database with one live tenant, a key whose rate limits are raised for the
@@ -125,13 +222,7 @@ export async function seedBenchTenant(
     const subBrand = newId();
     await db.prisma.brand.create({ data: { id: brand, name: 'Bench' } });
     await db.prisma.subBrand.create({ data: { id: subBrand, brandId: brand, name: 'Bench' } });
-    const { key } = await createApiKey(db.prisma, {
-      subBrandId: subBrand,
-      environment: 'live',
-      scopes: options.scopes,
-      readLimit: 1_000_000,
-      writeLimit: 1_000_000,
-    });
+    const key = await benchKey(db.prisma, subBrand, options.scopes);
     await db.pool!.query(
       `INSERT INTO customers (id, sub_brand_id, environment, external_id, first_name, last_name, status_changed_at)
        SELECT ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid, $1, 'live', 'p' || g, 'B', 'Ench', now()
@@ -156,6 +247,7 @@ export async function rawLoad(
   once: (client: pg.PoolClient) => Promise<void>,
 ): Promise<Sample> {
   const latencies: number[] = [];
+  const cpu = process.cpuUsage();
   const deadline = Date.now() + SECONDS * 1000;
   const worker = async () => {
     const client = await pool.connect();
@@ -170,15 +262,25 @@ export async function rawLoad(
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const used = process.cpuUsage(cpu);
   latencies.sort((a, b) => a - b);
   return {
+    cpuMs: (used.user + used.system) / 1000 / latencies.length,
     tps: latencies.length / SECONDS,
     p50: latencies[Math.floor(latencies.length * 0.5)]!,
     p99: latencies[Math.floor(latencies.length * 0.99)]!,
   };
 }
 
-export type Row = { name: string; tps: number; p50: number; p99: number };
+export type Row = {
+  name: string;
+  tps: number;
+  p50: number;
+  p99: number;
+  cpuMs: number | null;
+  rssMb: number | null;
+  load: string;
+};
 
 /**
  * Runs every scenario once per round, interleaved (so a slow patch of the machine hits them
@@ -187,35 +289,70 @@ export type Row = { name: string; tps: number; p50: number; p99: number };
 export async function interleave(
   scenarios: Record<string, () => Promise<Sample>>,
   unit: string,
+  /** Run after every scenario, e.g. a VACUUM (this machine's PostgreSQL has autovacuum off). */
+  between?: () => Promise<void>,
 ): Promise<{ rows: Row[]; samples: Record<string, Sample[]> }> {
   const samples: Record<string, Sample[]> = Object.fromEntries(
     Object.keys(scenarios).map((k) => [k, []]),
   );
+  const loads: string[] = [];
+  // BENCH_ONLY=<name>,<name>: only these scenarios (a profile of one path).
+  const only = process.env.BENCH_ONLY?.split(',');
+  const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [name, run] of Object.entries(scenarios)) {
+    for (const [name, run] of chosen) {
       samples[name]!.push(await run());
+      const s = samples[name]!.at(-1)!;
+      loads.push(loadAverage());
       process.stderr.write(
-        `round ${round}: ${name} ${samples[name]!.at(-1)!.tps.toFixed(0)} ${unit}\n`,
+        `round ${round}: ${name} ${s.tps.toFixed(0)} ${unit}` +
+          (s.cpuMs === undefined ? '' : `, ${s.cpuMs.toFixed(2)} ms CPU/request`) +
+          `, load ${loads.at(-1)}\n`,
       );
+      await between?.();
     }
   }
-  const rows = Object.keys(scenarios).map((name) => ({
+  const medianOrNull = (name: string, field: 'cpuMs' | 'rssMb') => {
+    const values = samples[name]!.filter((s) => s[field] !== undefined);
+    return values.length ? median(values, field) : null;
+  };
+  const rows = chosen.map(([name]) => ({
     name,
     tps: median(samples[name]!, 'tps'),
     p50: median(samples[name]!, 'p50'),
     p99: median(samples[name]!, 'p99'),
+    cpuMs: medianOrNull(name, 'cpuMs'),
+    rssMb: samples[name]!.reduce<number | null>(
+      (m, s) => Math.max(m ?? 0, s.rssMb ?? 0) || m,
+      null,
+    ),
+    load: `${loads[0]} → ${loads.at(-1)}`,
   }));
   return { rows, samples };
 }
 
 /** Prints a benchmark's header and its table of medians (Markdown, for docs/performance.md). */
-export function printRows(title: string, unit: string, rows: Row[]) {
+export function printRows(
+  title: string,
+  unit: string,
+  rows: Row[],
+  baselines?: Record<string, string>,
+) {
   console.log(
-    `\n${title}: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians\n`,
+    `\n${title}: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians; load average ${rows[0]?.load}\n`,
   );
-  console.log(`| scenario | ${unit} | p50 ms | p99 ms |\n|---|---|---|---|`);
-  for (const r of rows)
-    console.log(`| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} |`);
+  console.log(
+    `| scenario | ${unit} | p50 ms | p99 ms | CPU ms/request | max RSS MB | ratio to baseline |\n|---|---|---|---|---|---|---|`,
+  );
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  for (const r of rows) {
+    const base = baselines?.[r.name];
+    const ratio =
+      base && byName.get(base) ? `${(r.tps / byName.get(base)!.tps).toFixed(2)} (${base})` : '';
+    console.log(
+      `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs?.toFixed(2) ?? '–'} | ${r.rssMb?.toFixed(0) ?? '–'} | ${ratio} |`,
+    );
+  }
 }
 
 /** The ledger's invariant after a run: wallets whose balance is not the sum of their movements. */

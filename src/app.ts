@@ -18,7 +18,7 @@ import { requestId } from './http/request-id.js';
 import { requestLog } from './http/request-log.js';
 import { staffGraphQLAuth } from './http/staff-session.js';
 import type { Logger } from './logger.js';
-import { MCP_PATH, mcpBodyParser, mcpRouter } from './mcp/http.js';
+import { MCP_PATH, mcpBodyParser } from './mcp/path.js';
 import { READ_TOOLS } from './mcp/tools.js';
 import { docsRouter } from './pages/docs.js';
 import { storeRouter } from './pages/store.js';
@@ -61,11 +61,14 @@ export function createApp(deps: AppDeps): Express {
   const now = deps.now ?? (() => new Date());
   const routes = deps.routes ?? ROUTES;
   const engine = deps.engine ?? { claimTimeoutMs: DEFAULT_CLAIM_TIMEOUT_MS };
+  // Start-up time (docs/production.md): what only some requests need is made on the first of
+  // them. Each route's operation is parsed and validated on its first call (every route's is
+  // checked by test/rest/operations.test.ts), the OpenAPI documents on their first read, and
+  // the MCP endpoint (the MCP SDK) on the first MCP request.
   const operations = new OperationStore(getSchema());
-  for (const route of routes) operations.prepare(route.operation); // fail at start, not on a request
   const openapi = {
-    partner: buildOpenApi(FAMILIES.partner, routes, deps.publicBaseUrl),
-    establishment: buildOpenApi(FAMILIES.establishment, routes, deps.publicBaseUrl),
+    partner: once(() => buildOpenApi(FAMILIES.partner, routes, deps.publicBaseUrl)),
+    establishment: once(() => buildOpenApi(FAMILIES.establishment, routes, deps.publicBaseUrl)),
   };
   const routeDeps = {
     prisma: deps.prisma,
@@ -81,6 +84,9 @@ export function createApp(deps: AppDeps): Express {
   // For the readiness probe (issue 15): `app.locals.databaseHealth.state.available`.
   app.locals.databaseHealth = databaseHealth;
   app.disable('x-powered-by');
+  // No ETag on answers: hashing every API body costs CPU on each request and no client sends
+  // If-None-Match to the API (the backoffice's static files keep theirs, from express.static).
+  app.set('etag', false);
   app.set('trust proxy', deps.trustProxy ?? 0);
   const cors = corsFor(deps.corsOrigins ?? []);
   if (cors) app.use(cors); // first: a preflight needs no key and spends no budget
@@ -105,8 +111,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(buildRestRouter(routes, routeDeps, deps.rateLimits)); // each row spends its own unit
   app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
 
-  app.get('/openapi.json', (_req, res) => void res.json(openapi.partner));
-  app.get('/openapi/establishment.json', (_req, res) => void res.json(openapi.establishment));
+  app.get('/openapi.json', (_req, res) => void res.json(openapi.partner()));
+  app.get('/openapi/establishment.json', (_req, res) => void res.json(openapi.establishment()));
   app.get(
     '/',
     landingPage({ graphiql: deps.graphiql ?? false, publicBaseUrl: deps.publicBaseUrl }),
@@ -134,7 +140,15 @@ export function createApp(deps: AppDeps): Express {
     requirePrincipal(req, res); // 401 before a refused batch's 400
     refuseCharged(req, res, next);
   });
-  app.use(mcpRouter({ ...routeDeps, logger: deps.logger }));
+  const mcp = once(() =>
+    import('./mcp/http.js').then(({ mcpRouter }) =>
+      mcpRouter({ ...routeDeps, logger: deps.logger }),
+    ),
+  );
+  app.use((req, res, next) => {
+    if (req.path !== MCP_PATH && !req.path.startsWith(`${MCP_PATH}/`)) return next();
+    mcp().then((router) => router(req, res, next), next);
+  });
   app.use(methodNotAllowed(routes));
   app.use((req) => {
     throw new AppError(
@@ -187,3 +201,9 @@ const errorHandler =
           : family.errorBody(error, id, route),
       );
   };
+
+/** A value made on first use, then kept. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}

@@ -4,7 +4,6 @@
 // throttle (per e-mail and per client address).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../domain/db.js';
@@ -140,6 +139,8 @@ export function backofficeRouter(deps: {
       const session = await sessionOf(deps.db, req);
       if (!session) return void res.redirect(303, '/admin/sign-in?next=/graphiql');
       res.setHeader('cache-control', 'no-store');
+      // Loaded on first use: GraphiQL's inlined bundle is a large module to parse at start-up.
+      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
       res.type('html').send(
         renderGraphiQL({
           endpoint: '/graphql',

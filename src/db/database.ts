@@ -1,18 +1,22 @@
 // Opens the one database: embedded PGlite when no DATABASE_URL is given, PostgreSQL otherwise.
 // Same migrations and same code on both; pending migrations are applied on open (or refused, for
 // tools that must not change the schema behind a running server's back).
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { pgliteNotifications, pgNotifications } from './notifications.js';
 import { MigrationsPendingError, pendingMigrations, type SqlQuery } from './migration-status.js';
+import {
+  pgliteSql,
+  pgSql,
+  registerDriver,
+  statementName,
+  TrackingPool,
+  trackPgliteTransactions,
+} from './sql.js';
 
 export type DatabaseKind = 'pglite' | 'postgresql';
 
@@ -71,6 +75,7 @@ async function migrate(
  * would outlive the migration and make every other starting process time out.
  */
 async function migratePostgres(url: string, mode: DatabaseOptions['migrate']): Promise<string[]> {
+  const { pg, PrismaPg } = await postgresDriver();
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     return await migrate(
@@ -83,9 +88,19 @@ async function migratePostgres(url: string, mode: DatabaseOptions['migrate']): P
   }
 }
 
+// Each database's Prisma adapter is imported only when that database is opened: a process on
+// PGlite never loads Prisma's pg adapter, and one on PostgreSQL never loads PGlite (start-up time:
+// docs/production.md). `pg` itself is small and always loaded (src/db/sql.ts extends its Pool).
+const postgresDriver = async () => ({
+  pg: (await import('pg')).default,
+  PrismaPg: (await import('@prisma/adapter-pg')).PrismaPg,
+});
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const appliedMigrations = await migratePostgres(url, options.migrate);
-  const pool = new pg.Pool({
+  const { PrismaPg } = await postgresDriver();
+  // A pg.Pool that also tells src/db/sql.ts which connection a Prisma transaction took.
+  const pool = new TrackingPool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // A request never waits more than 10 s on a row lock (a hot wallet, an in-flight
@@ -96,20 +111,23 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // Named prepared statements: PostgreSQL parses and plans each distinct statement once per
   // connection instead of on every call (the ledger's statement is not cheap to plan). Without
   // them (a transaction-mode pooler) every statement is sent unnamed, parsed and planned each time.
-  const adapter =
-    options.preparedStatements === false
-      ? new PrismaPg(pool)
-      : new PrismaPg(pool, {
-          statementNameGenerator: (query) =>
-            `p_${createHash('sha1').update(query.sql).digest('hex').slice(0, 24)}`,
-        });
+  // The name is a hash of the text, computed once per distinct text (it was ~2 % of a request).
+  pool.prepared = options.preparedStatements !== false;
+  const adapter = pool.prepared
+    ? new PrismaPg(pool, { statementNameGenerator: (query) => statementName(query.sql) })
+    : new PrismaPg(pool);
   const prisma = new PrismaClient({ adapter });
+  // LISTEN needs a session of its own; a transaction-mode pooler (the setting that turns
+  // prepared statements off) cannot keep one, so caches that need it stay off there.
+  const notifications = pool.prepared ? pgNotifications(url) : null;
+  registerDriver(prisma, { sql: pgSql(pool, pool.prepared), listen: notifications?.listen });
   return {
     prisma,
     kind: 'postgresql',
     pool,
     appliedMigrations,
     close: async () => {
+      await notifications?.close();
       await prisma.$disconnect();
       await pool.end();
     },
@@ -122,12 +140,18 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   if (!memory)
     lock = await acquireDataDirLock(options.dataDir ?? './data', options.holder ?? 'a process');
   try {
+    const [{ PGlite }, { pg_trgm }, { PrismaPGlite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('pglite-prisma-adapter'),
+    ]);
     // pg_trgm backs the case-insensitive customer search; PostgreSQL ships it in contrib.
     const extensions = { pg_trgm };
     const client = memory
       ? new PGlite({ extensions })
       : new PGlite(path.join(path.resolve(options.dataDir ?? './data'), 'pglite'), { extensions });
     await client.waitReady;
+    trackPgliteTransactions(client);
     const adapter = new PrismaPGlite(client);
     // A refusal (or a failed migration) closes the database it opened: an open PGlite keeps the
     // process alive, and the admin CLI hung after printing "the database is behind this code".
@@ -140,12 +164,15 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       throw error;
     });
     const prisma = new PrismaClient({ adapter });
+    const notifications = pgliteNotifications(client);
+    registerDriver(prisma, { sql: pgliteSql(client), listen: notifications.listen });
     return {
       prisma,
       kind: 'pglite',
       pool: null,
       appliedMigrations,
       close: async () => {
+        await notifications.close();
         await prisma.$disconnect();
         await client.close();
         await lock?.release();

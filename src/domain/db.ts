@@ -1,11 +1,12 @@
 // What domain functions take: the Prisma client or an open transaction. A function that must be
 // atomic calls inTransaction, which joins the caller's transaction when there is one, so the
 // REST layer can run an operation and its idempotency record in one commit.
+import { transaction, TRANSACTION_OPTIONS } from '../db/sql.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 
 export type Db = PrismaClient | Prisma.TransactionClient;
 
-export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
+export { TRANSACTION_OPTIONS };
 
 /**
  * The top-level client, not a transaction. (Prisma 7 transaction clients also have
@@ -18,5 +19,7 @@ export function inTransaction<T>(
   db: Db,
   work: (tx: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
-  return isClient(db) ? db.$transaction(work, TRANSACTION_OPTIONS) : work(db);
+  // Through db/sql.ts: the same Prisma transaction, with its connection known, so the ledger
+  // statement inside it is sent on the driver directly.
+  return isClient(db) ? transaction(db, (tx) => work(tx)) : work(db);
 }

@@ -3,7 +3,6 @@
 import type { Request, Response } from 'express';
 import { PothosValidationError } from '@pothos/core';
 import { GraphQLError } from 'graphql';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import { AppError } from '../domain/errors.js';
 import { baseUrlOf } from '../http/base-url.js';
@@ -32,7 +31,10 @@ export function createGraphQLHandler(deps: {
     graphiql: deps.graphiql
       ? { title: 'Partner Rewards backoffice', headers: '{"Authorization":"Bearer svc_test_…"}' }
       : false,
-    renderGraphiQL, // from the installed package: no CDN, works offline
+    // From the installed package (no CDN, works offline), loaded when first rendered: its inlined
+    // bundle is a large module to parse at start-up, and production never serves GraphiQL.
+    renderGraphiQL: async (options) =>
+      (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     landingPage: false,
     logging: false,
     plugins: limitPlugins(),

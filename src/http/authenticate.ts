@@ -2,14 +2,25 @@
 // key either way, and each route decides whether it needs one (requirePrincipal).
 import type { Request, RequestHandler, Response } from 'express';
 import ipaddr from 'ipaddr.js';
-import type { Db } from '../domain/db.js';
+import { driverOf, sqlFor } from '../db/sql.js';
 import { AppError } from '../domain/errors.js';
 import { authenticateApiKey, type Principal } from '../domain/tenancy/authenticate-api-key.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
 import { locals } from './locals.js';
+import { PrincipalCache } from './principal-cache.js';
 
-export const authenticate =
-  (db: Db): RequestHandler =>
-  async (req, res, next) => {
+/** One cache per database handle, shared by the apps that serve it. */
+const caches = new WeakMap<PrismaClient, PrincipalCache>();
+function cacheFor(prisma: PrismaClient): PrincipalCache {
+  let cache = caches.get(prisma);
+  if (!cache) caches.set(prisma, (cache = new PrincipalCache(driverOf(prisma)?.listen)));
+  return cache;
+}
+
+export const authenticate = (prisma: PrismaClient): RequestHandler => {
+  const cache = cacheFor(prisma);
+  const db = sqlFor(prisma);
+  return async (req, res, next) => {
     const header = req.headers.authorization;
     if (!header) {
       locals(res).authFailure = 'missing';
@@ -21,7 +32,8 @@ export const authenticate =
       return next();
     }
     try {
-      const outcome = await authenticateApiKey(db, match[1]!);
+      const key = match[1]!;
+      const outcome = await cache.authenticate(key, () => authenticateApiKey(db, key));
       if ('principal' in outcome) locals(res).principal = outcome.principal;
       else locals(res).authFailure = outcome.failure;
       next();
@@ -29,6 +41,7 @@ export const authenticate =
       next(error);
     }
   };
+};
 
 const FAILURE_MESSAGES = {
   missing: 'Send your API key as `Authorization: Bearer svc_live_…` or `svc_test_…`.',

@@ -12,7 +12,6 @@ import { partner } from '../rest/families/partner.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/router.js';
 import { generatesKey, needsKey, planOf, type Tool } from './tools.js';
 import { summaryOf } from './summaries.js';
-import { frameUntrusted } from './untrusted.js';
 
 export type ToolCallContext = {
   deps: RouteDeps;
@@ -83,20 +82,11 @@ export async function callTool(
     const json = JSON.parse(out.json) as Record<string, unknown>;
     if (out.status >= 400) return errorResult(out.status, json);
     const replayed = out.headers['idempotent-replay'] === 'true';
-    const meaning = await summaryOf(route.name, json, {
+    const text = await summaryOf(route, out.status, replayed, json, {
       deps: ctx.deps,
       call: { principal: ctx.principal, requestId: ctx.requestId, baseUrl: ctx.baseUrl },
     });
-    const summary = [
-      `${route.summary}: ${out.status}${replayed ? ', a replay of the first answer (nothing applied again)' : ''}.`,
-      meaning,
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return {
-      content: [{ type: 'text', text: `${summary}\n${frameUntrusted(json)}` }],
-      structuredContent: json,
-    };
+    return { content: [{ type: 'text', text }], structuredContent: json };
   } catch (error) {
     const e = asAppError(error, ctx.logger, ctx.requestId);
     return errorResult(partner.status(e), partner.errorBody(e, ctx.requestId));

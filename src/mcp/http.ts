@@ -1,7 +1,7 @@
 // The connector over HTTP: POST /api/mcp (Streamable HTTP, stateless, JSON answers) and the
 // manifest at GET /api/mcp/tools. The caller's bearer key is checked and used per request and
 // never stored. `?read_only=true` and `?tools=a,b` narrow the tools, on both.
-import express, { Router } from 'express';
+import { Router } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AppError } from '../domain/errors.js';
 import { requirePrincipal } from '../http/authenticate.js';
@@ -12,10 +12,7 @@ import type { RouteDeps } from '../rest/call-route.js';
 import { buildMcpServer, INSTRUCTIONS, SERVER_INFO } from './server.js';
 import { selectedTools, selectionOf } from './tools.js';
 
-export const MCP_PATH = '/api/mcp';
-
-/** Parses the JSON-RPC body early, so the rate limiter can tell a read tool call from a write. */
-export const mcpBodyParser = express.json({ limit: '256kb' });
+import { MCP_PATH } from './path.js';
 
 export function mcpRouter(deps: RouteDeps & { logger: Logger }): Router {
   const router = Router();

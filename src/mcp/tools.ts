@@ -73,9 +73,8 @@ function inputSchemaOf(route: Route): JsonSchema {
   }
   if (needsKey(route)) {
     shape.idempotency_key = IDEMPOTENCY_KEY.unwrap().describe(
-      'Required: one key per intended effect (make a UUID once per movement you mean). If a call times ' +
-        'out or fails, send it again with the SAME key: it is applied at most once and answered the ' +
-        'same. A new key is a new movement.',
+      'Required: one key (a UUID) per movement you mean. After a timeout or an error, send the call ' +
+        'again with the SAME key: it applies at most once and answers the same. A new key is a new movement.',
     );
   } else if (route.idempotency !== 'none' || plan.body === 'whole') {
     shape.idempotency_key = IDEMPOTENCY_KEY.describe(

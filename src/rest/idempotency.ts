@@ -6,7 +6,8 @@
 // concurrent duplicate blocks on the unique key until the first commits, then replays its
 // answer; and when the first fails with a 5xx its transaction rolls the claim back, so a retry
 // executes afresh. Rows live 24 hours; an expired row is taken over by the next claim.
-import { TRANSACTION_OPTIONS, type Db } from '../domain/db.js';
+import { sqlFor, transaction, type Sql } from '../db/sql.js';
+import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import { canonicalJson, sha256 } from '../domain/fingerprint.js';
 import { isLockTimeout } from '../domain/prisma-errors.js';
@@ -62,41 +63,44 @@ export async function runIdempotently(options: {
 }): Promise<Outcome & { replayed: boolean }> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
-  // A finished request answers from one indexed read, without opening a transaction or going
-  // near the wallet lock; only a first execution (or a race with one) goes on to claim the key.
-  const stored = await findStored(prisma, id);
-  if (stored) return replay(stored, requestHash);
   if (options.transaction === 'self') return runSelfManaged(options, id);
+  // No read before the claim: a first execution (the common case) would pay a round trip for
+  // nothing. The claim's conflict is what finds a replay, and the same statement answers the
+  // stored row when it was committed before this statement began.
   try {
-    const outcome = await prisma.$transaction(async (tx) => {
-      const claimed = await tx.$queryRaw<unknown[]>`
-        INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
-        VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${key}, ${requestHash},
-                now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
-        ON CONFLICT (sub_brand_id, environment, key) DO UPDATE
-          SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
-              created_at = now(), status_code = NULL, response_body = NULL
-          WHERE idempotency_records.expires_at <= now()
-        RETURNING 1`;
-      // The key is taken: by a committed request (we waited for it if it was in flight).
-      if (claimed.length === 0) throw new KeyTaken((await findStored(tx, id))!);
+    const outcome = await transaction(prisma, async (tx, sql) => {
+      const {
+        rows: [claim],
+      } = await sql.query<ClaimRow>(CLAIM, [
+        id.subBrandId,
+        id.environment,
+        key,
+        requestHash,
+        `${IDEMPOTENCY_TTL_MS} milliseconds`,
+      ]);
+      if (!claim?.claimed) {
+        // The key is taken by a committed request. A request still in flight made the claim
+        // wait for its commit; its row, committed after this statement's snapshot, is read anew.
+        const stored =
+          claim?.status_code != null ? (claim as StoredRow) : await findStored(sql, id);
+        if (!stored) throw inProgress();
+        throw new KeyTaken(stored);
+      }
       const result = await options.work(tx);
-      await tx.$executeRaw`
-        UPDATE idempotency_records SET status_code = ${result.status},
-               response_body = ${result.json}
-        WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
-          AND key = ${key}`;
+      // With the COMMIT, in one round trip: the wallet's lock is released one round trip sooner.
+      await sql.commitWith(RECORD, [
+        id.subBrandId,
+        id.environment,
+        key,
+        result.status,
+        result.json,
+      ]);
       return result;
-    }, TRANSACTION_OPTIONS);
+    });
     return { ...outcome, replayed: false };
   } catch (error) {
     if (error instanceof KeyTaken) return replay(error.row, requestHash);
-    if (isLockTimeout(error)) {
-      throw new AppError(
-        'idempotency_in_progress',
-        'A request with this Idempotency-Key is still being processed. Retry shortly.',
-      );
-    }
+    if (isLockTimeout(error)) throw inProgress();
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
     const refusal = error instanceof AppError ? options.refusal(error) : null;
@@ -105,15 +109,43 @@ export async function runIdempotently(options: {
   }
 }
 
+/**
+ * Claims the key, or answers who holds it: `claimed` when this transaction now owns the key (new,
+ * or expired and taken over); otherwise the stored row, when committed before the statement.
+ */
+const CLAIM = `
+  WITH claim AS (
+    INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+    VALUES ($1::uuid, $2::environment, $3, $4, now() + $5::interval)
+    ON CONFLICT (sub_brand_id, environment, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
+          created_at = now(), status_code = NULL, response_body = NULL
+      WHERE idempotency_records.expires_at <= now()
+    RETURNING 1
+  )
+  SELECT true AS claimed, NULL AS request_hash, NULL::int AS status_code, NULL AS response_body
+  FROM claim
+  UNION ALL
+  SELECT false, r.request_hash, r.status_code, r.response_body FROM idempotency_records r
+  WHERE NOT EXISTS (SELECT 1 FROM claim) AND r.sub_brand_id = $1::uuid
+    AND r.environment = $2::environment AND r.key = $3 AND r.status_code IS NOT NULL`;
+
+const RECORD = `
+  UPDATE idempotency_records SET status_code = $4, response_body = $5
+  WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3`;
+
 type RecordId = { subBrandId: string; environment: string; key: string };
 type StoredRow = { request_hash: string; status_code: number; response_body: string };
+type ClaimRow = { claimed: boolean } & { [K in keyof StoredRow]: StoredRow[K] | null };
 
-async function findStored(db: Db, id: RecordId): Promise<StoredRow | undefined> {
-  const [row] = await db.$queryRaw<StoredRow[]>`
-    SELECT request_hash, status_code, response_body FROM idempotency_records
-    WHERE sub_brand_id = ${id.subBrandId}::uuid AND environment = ${id.environment}::environment
-      AND key = ${id.key} AND expires_at > now() AND status_code IS NOT NULL`;
-  return row;
+async function findStored(sql: Sql, id: RecordId): Promise<StoredRow | undefined> {
+  const { rows } = await sql.query<StoredRow>(
+    `SELECT request_hash, status_code, response_body FROM idempotency_records
+     WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3
+       AND expires_at > now() AND status_code IS NOT NULL`,
+    [id.subBrandId, id.environment, id.key],
+  );
+  return rows[0];
 }
 
 function replay(row: StoredRow, requestHash: string): Outcome & { replayed: true } {
@@ -121,29 +153,54 @@ function replay(row: StoredRow, requestHash: string): Outcome & { replayed: true
   return { status: row.status_code, json: row.response_body, replayed: true };
 }
 
-function record(prisma: PrismaClient, id: RecordId, requestHash: string, outcome: Outcome) {
-  return prisma.$executeRaw`
-    INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
-    VALUES (${id.subBrandId}::uuid, ${id.environment}::environment, ${id.key}, ${requestHash},
-            ${outcome.status}, ${outcome.json}, now() + ${`${IDEMPOTENCY_TTL_MS} milliseconds`}::interval)
-    ON CONFLICT DO NOTHING`;
+async function record(
+  db: Db,
+  id: RecordId,
+  requestHash: string,
+  outcome: Outcome,
+): Promise<number> {
+  const { rowCount } = await sqlFor(db).query(
+    `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, status_code, response_body, expires_at)
+     VALUES ($1::uuid, $2::environment, $3, $4, $5, $6, now() + $7::interval)
+     ON CONFLICT DO NOTHING`,
+    [
+      id.subBrandId,
+      id.environment,
+      id.key,
+      requestHash,
+      outcome.status,
+      outcome.json,
+      `${IDEMPOTENCY_TTL_MS} milliseconds`,
+    ],
+  );
+  return rowCount;
 }
 
 async function runSelfManaged(
   options: Parameters<typeof runIdempotently>[0],
   id: RecordId,
 ): Promise<Outcome & { replayed: boolean }> {
-  // The caller already looked for a stored answer (findStored). The work keeps its own
-  // exactly-once record (a bulk adjustment's row, an engine execution), so only a finished answer
-  // is recorded here; a refusal was not an execution and the key stays free to retry.
+  // A finished request answers from one indexed read, without running the resumable work again.
+  const sql = sqlFor(options.prisma);
+  const done = await findStored(sql, id);
+  if (done) return replay(done, options.requestHash);
+  // The work keeps its own exactly-once record (a bulk adjustment's row, an engine execution),
+  // so only a finished answer is recorded here; a refusal was not an execution and the key
+  // stays free to retry.
   const outcome = await options.work(options.prisma);
   // Concurrent duplicates each ran the resumable work; the first answer recorded is the key's
   // answer, and the others answer it byte for byte, as replays (issue 13, item 10).
   if ((await record(options.prisma, id, options.requestHash, outcome)) === 1)
     return { ...outcome, replayed: false };
-  const stored = await findStored(options.prisma, id);
+  const stored = await findStored(sql, id);
   return stored ? replay(stored, options.requestHash) : { ...outcome, replayed: false };
 }
+
+const inProgress = () =>
+  new AppError(
+    'idempotency_in_progress',
+    'A request with this Idempotency-Key is still being processed. Retry shortly.',
+  );
 
 const conflict = () =>
   new AppError(

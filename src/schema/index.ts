@@ -25,6 +25,7 @@ import './types/player.js';
 import './types/establishment-catalog.js';
 import './types/player-import.js';
 import './types/campaign.js';
+import './types/player-campaigns.js';
 import './types/staff.js';
 
 let schema: GraphQLSchema | undefined;

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.js';
+import type { AppDeps } from '../../src/app.js';
 import { partner } from '../support/partner.js';
 
 export type Clock = { at: Date; set(iso: string): void; now: () => Date };
@@ -18,9 +19,12 @@ export function testClock(iso: string): Clock {
   return clock;
 }
 
-export async function campaignWorld(iso = '2026-11-23T10:00:00Z') {
+export async function campaignWorld(
+  iso = '2026-11-23T10:00:00Z',
+  overrides: Partial<AppDeps> = {},
+) {
   const clock = testClock(iso);
-  const h: Harness = await startHarness({ now: clock.now });
+  const h: Harness = await startHarness({ now: clock.now, ...overrides });
   const p = await partner(h);
   const base = `/establishments/${p.subBrandId}/campaigns`;
   const w = {

@@ -39,7 +39,7 @@ async function settle(
   afterAward?: () => void,
 ) {
   for (let i = 0; i < 50; i++) {
-    const job = await prisma.campaignSettlement.findUnique({ where: { campaignId } });
+    const job = await prisma.campaignSettlement.findFirst({ where: { campaignId } });
     if (job && job.status !== 'pending') return job;
     try {
       const id = await settleNextTournament(prisma, {
@@ -48,7 +48,7 @@ async function settle(
       });
       if (!id && job) return job;
     } catch {
-      return prisma.campaignSettlement.findUnique({ where: { campaignId } });
+      return prisma.campaignSettlement.findFirst({ where: { campaignId } });
     }
   }
   throw new Error('settlement never ran');
@@ -124,7 +124,7 @@ describe('settlement', () => {
     } finally {
       await second?.close();
     }
-    const job = await prisma.campaignSettlement.findUniqueOrThrow({ where: { campaignId: id } });
+    const job = await prisma.campaignSettlement.findFirstOrThrow({ where: { campaignId: id } });
     expect(job).toMatchObject({ status: 'done', awarded: 3 });
     const awards = await prisma.campaignAward.findMany({
       where: { campaignId: id },

@@ -3,7 +3,7 @@
 // checked with axe-core (no serious or critical violation) and photographed into test-results/.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createCatalog } from '../../src/domain/catalog/author-catalog.js';
 import { createCustomer } from '../../src/domain/customers/create-customer.js';
@@ -346,6 +346,44 @@ describe(`the backoffice in Chromium (${TEST_DB})`, () => {
     await checkScreen(page, 'audit');
     await context.close();
   });
+
+  it('lists a failed e-mail and sends it again after asking', async () => {
+    const id = randomUUID();
+    await h.db.prisma.notification.create({
+      data: {
+        id,
+        subBrandId: s.subBrandId,
+        environment: env,
+        orderId,
+        eventId: randomUUID(),
+        template: 'shipped',
+        recipient: 'olga@example.com',
+        subject: 'Your headphones are on their way',
+        html: '<p>On their way</p>',
+        text: 'On their way',
+        status: 'failed',
+        attempts: 8,
+        lastError: '550 mailbox unavailable',
+      },
+    });
+    const { context, page } = await newPage(s.subBrandId);
+    await signIn(page, operator.email, '/notifications');
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    const row = page.locator(`tr[data-notification-id="${id}"]`);
+    await expect(row.innerText()).resolves.toContain('550 mailbox unavailable');
+    await checkScreen(page, 'notifications');
+    await row.getByRole('button', { name: 'Send again' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send this e-mail again?' });
+    await expect(dialog.innerText()).resolves.toContain('olga@example.com');
+    await dialog.getByRole('button', { name: 'Send again' }).click();
+    await page.getByText('Back in the outbox: it will be sent shortly.').waitFor();
+    await row.waitFor({ state: 'detached' }); // no longer failed
+    const stored = await h.db.prisma.notification.findFirstOrThrow({ where: { id } });
+    expect(stored).toMatchObject({ status: 'pending', attempts: 0 });
+    await page.locator('label[for$="-pending"]').click(); // the filter's Pending segment
+    await page.locator(`tr[data-notification-id="${id}"]`).waitFor();
+    await context.close();
+  });
 });
 
 describe(`the backoffice's admin screens in Chromium (${TEST_DB})`, () => {
@@ -368,14 +406,22 @@ describe(`the backoffice's admin screens in Chromium (${TEST_DB})`, () => {
     const card = page
       .getByTestId('brand-card')
       .filter({ has: page.getByRole('heading', { name: sub.brand.name, exact: true }) });
-    // Newest first, 10 a page: brands made since may push it to a later page.
-    await page.getByTestId('brand-card').first().waitFor();
-    while (!(await card.isVisible())) {
-      const before = page.url();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.waitForURL((url) => url.toString() !== before);
+    // Newest first, 10 a page: brands the other test files make meanwhile push it to later pages
+    // of the unpinned first page, also when the page reloads after a change. A page after a
+    // cursor holds still, so walk from the first page until the card shows.
+    const showCard = async () => {
+      if (await card.isVisible()) return;
+      await page.goto(`${h.url}/admin/brands`);
       await page.getByTestId('brand-card').first().waitFor();
-    }
+      while (!(await card.isVisible())) {
+        const before = page.url();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.waitForURL((url) => url.toString() !== before);
+        await page.getByTestId('brand-card').first().waitFor();
+      }
+    };
+    await page.getByTestId('brand-card').first().waitFor();
+    await showCard();
     await checkScreen(page, 'brands');
     await card.getByRole('textbox', { name: 'Top-up amount' }).fill('125.50');
     await card.getByRole('button', { name: 'Top up' }).click();
@@ -384,7 +430,18 @@ describe(`the backoffice's admin screens in Chromium (${TEST_DB})`, () => {
       .getByText(/Add €125.50 to .* test prepaid balance/)
       .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Top up' }).click();
-    await card.getByTestId('prepaid-test').getByText('test: €125.50').waitFor();
+    await page.getByText(`${sub.brand.name} (test): €125.50.`).waitFor();
+    // The list reloads after the top-up; the card may have moved off the page meanwhile.
+    await vi.waitFor(
+      async () => {
+        await showCard();
+        await card
+          .getByTestId('prepaid-test')
+          .getByText('test: €125.50')
+          .waitFor({ timeout: 2000 });
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     const account = await h.db.prisma.prepaidAccount.findUniqueOrThrow({
       where: { brandId_environment: { brandId, environment: 'test' } },
     });

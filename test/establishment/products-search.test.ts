@@ -58,6 +58,7 @@ describe('POST /products/search', () => {
       page: 1,
       limit: 20,
       total: 7,
+      totalExact: true,
       hasMore: false,
       nextCursor: null,
     });
@@ -156,5 +157,88 @@ describe('POST /products/search', () => {
     expect(r.data.map((p) => p.productId)).toEqual([listed.productId]);
     expect(r.data[0]).toMatchObject({ isAdmin: true, internalPrice: null });
     expect((await search({ query: theirs })).data).toEqual([]);
+  });
+});
+
+describe('POST /products/search: order and totals', () => {
+  it('pages by number and by cursor give every match once, in the same order, ties included', async () => {
+    const t = await establishment(h);
+    // Three display orders for nine products: the order sort has ties, broken by id.
+    for (let i = 0; i < 9; i++) await t.product({ order: i % 3, valueInEuros: 5 + (i % 2) });
+    const sorts = [
+      { field: 'order', order: 'asc' },
+      { field: 'valueInEuros', order: 'desc' },
+      { field: 'createdAt', order: 'asc' },
+    ];
+    for (const sort of sorts) {
+      const all = (
+        await t.post('/products/search', { sort, pagination: { limit: 100 } }, null)
+      ).body.data.map((p: { productId: string }) => p.productId) as string[];
+      expect(all).toHaveLength(9);
+      const byPage: string[] = [];
+      for (let page = 1; page <= 3; page++) {
+        const r = await t.post('/products/search', { sort, pagination: { page, limit: 4 } }, null);
+        byPage.push(...r.body.data.map((p: { productId: string }) => p.productId));
+      }
+      const byCursor: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const r = await t.post(
+          '/products/search',
+          { sort, pagination: { limit: 2, ...(cursor ? { cursor } : {}) } },
+          null,
+        );
+        expect(r.status, r.text).toBe(200);
+        byCursor.push(...r.body.data.map((p: { productId: string }) => p.productId));
+        cursor = r.body.pagination.nextCursor ?? undefined;
+      } while (cursor);
+      expect(byPage, JSON.stringify(sort)).toEqual(all);
+      expect(byCursor, JSON.stringify(sort)).toEqual(all);
+    }
+    // A cursor of one sort is refused by another (its value is an id, not a number).
+    const byDate = await t.post('/products/search', { pagination: { limit: 1 } }, null);
+    const wrong = await t.post(
+      '/products/search',
+      {
+        sort: { field: 'order', order: 'asc' },
+        pagination: { cursor: byDate.body.pagination.nextCursor },
+      },
+      null,
+    );
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toEqual({ 'pagination.cursor': ['is not a cursor this search gave'] });
+  });
+
+  it('caps the total at 10,000 (totalExact false), and pages still reach every match', async () => {
+    const big = await establishment(h);
+    // 10,001 products in one statement (through the API this would take minutes).
+    await h.db.prisma.$executeRaw`
+      INSERT INTO products (id, kind, status, translations, images, search_text, owner_sub_brand_id,
+                            retail_value, currency, type, display_order, created_at, updated_at)
+      SELECT gen_random_uuid(), 'physical', 'active', jsonb_build_object('en', jsonb_build_object('name', 'Bulk ' || n)),
+             '{}', 'bulk ' || n, ${big.subBrandId}::uuid, n, 'EUR', 'bulk', 0, now(), now()
+      FROM generate_series(1, 10001) AS n`;
+    const first = await big.post('/products/search', { pagination: { limit: 1 } }, null);
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.pagination).toMatchObject({
+      total: 10_000,
+      totalExact: false,
+      hasMore: true,
+    });
+    expect(first.body.metadata.types).toEqual(['bulk']);
+    // Past the 10,000th match by page number, and narrowed back under the bound.
+    const last = await big.post(
+      '/products/search',
+      { sort: { field: 'valueInEuros', order: 'asc' }, pagination: { page: 101, limit: 100 } },
+      null,
+    );
+    expect(last.body.data.map((p: { name: string }) => p.name)).toEqual(['Bulk 10001']);
+    expect(last.body.pagination).toMatchObject({
+      total: 10_000,
+      totalExact: false,
+      hasMore: false,
+    });
+    const narrow = await big.post('/products/search', { query: 'bulk 1000' }, null);
+    expect(narrow.body.pagination).toMatchObject({ total: 3, totalExact: true });
   });
 });

@@ -15,8 +15,11 @@ export async function mcpClient(h: Harness, key: string, query = '') {
 /** A tool call's structured result, or its error text. */
 export async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
   const result = await client.callTool({ name, arguments: args });
-  const text = (result.content as { type: string; text: string }[])[0]?.text ?? '';
+  const blocks = result.content as { type: string; text: string }[];
+  const text = blocks[0]?.text ?? '';
   return {
+    blocks,
+    structured: result.structuredContent,
     isError: result.isError === true,
     data: (result.structuredContent as { data?: any } | undefined)?.data,
     page: (result.structuredContent as { page?: any } | undefined)?.page,

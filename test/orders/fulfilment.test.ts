@@ -248,6 +248,46 @@ describe('shipping', () => {
     await s.delete(`/api/v1/orders/${order.id}`);
     const res = await bo.track(order.items[0].id, 'Correos', 'X1');
     expect(res.body.errors[0].extensions.code).toBe('order_not_editable');
+    const events = await h.db.prisma.orderEvent.count({
+      where: { orderId: order.id, kind: 'tracking' },
+    });
+    expect(events).toBe(0);
+  });
+
+  it('writes the player’s tracking e-mail when the backoffice sets or changes tracking, as the establishment API does', async () => {
+    const s = await shop(h, { kind: 'physical', stock: 10, name: 'Scarf' });
+    const customer = await s.buyer(1_000_000, { email: 'ana@example.com' });
+    const order = (
+      await s.order({
+        customer_id: customer,
+        listing_market_id: s.listing.listing_market_id,
+        recipient_name: 'Ana García',
+        shipping_address: 'Calle Mayor 1, 28013 Madrid',
+      })
+    ).body.data;
+    const tracking = () =>
+      h.db.prisma.notification.findMany({
+        where: { orderId: order.id, template: 'tracking' },
+        orderBy: { createdAt: 'asc' },
+      });
+    expect((await bo.track(order.items[0].id, 'Correos', 'PK1<b>')).body.errors).toBeUndefined();
+    const [first] = await tracking();
+    expect(first).toMatchObject({ recipient: 'ana@example.com', status: 'pending' });
+    expect(first!.text).toContain('Tracking number: PK1<b> (Correos).');
+    expect(first!.html).toContain('PK1&lt;b&gt; (Correos)');
+    // The e-mail names the event that caused it: the order's tracking event.
+    const event = await h.db.prisma.orderEvent.findFirstOrThrow({
+      where: { orderId: order.id, kind: 'tracking' },
+    });
+    expect(first!.eventId).toBe(event.id);
+    // A change is a new event and a new e-mail.
+    await bo.track(order.items[0].id, 'SEUR', 'SE2');
+    expect((await tracking()).map((n) => n.text.includes('SE2 (SEUR)'))).toEqual([false, true]);
+    // Delivered: refused, and nothing written.
+    for (const to of ['processing', 'shipped', 'delivered']) await bo.move(order.id, to);
+    const late = await bo.track(order.items[0].id, 'SEUR', 'SE3');
+    expect(late.body.errors[0].extensions.code).toBe('order_not_editable');
+    expect(await tracking()).toHaveLength(2);
   });
 });
 

@@ -56,6 +56,18 @@ export function readSchema(sql: string) {
       references: m[4]!,
       referencedColumns: identifiers(m[5]!),
     });
+  // A key changed later (Prisma writes `DROP CONSTRAINT "t_pkey", ADD CONSTRAINT "t_pkey" PRIMARY
+  // KEY (…)`, and drops a foreign key before adding its replacement under another name).
+  for (const m of sql.matchAll(
+    /ALTER TABLE "(\w+)"[^;]*?ADD CONSTRAINT "\w+" PRIMARY KEY \(([^)]*)\)/g,
+  )) {
+    const table = tables.get(m[1]!);
+    if (table) table.primaryKey = identifiers(m[2]!);
+  }
+  for (const m of sql.matchAll(/ALTER TABLE "(\w+)" DROP CONSTRAINT "(\w+)"/g)) {
+    const i = foreignKeys.findIndex((fk) => fk.table === m[1] && fk.name === m[2]);
+    if (i >= 0) foreignKeys.splice(i, 1);
+  }
   for (const m of sql.matchAll(/DROP INDEX "(\w+)"/g)) {
     const i = uniques.findIndex((u) => u.name === m[1]);
     if (i >= 0) uniques.splice(i, 1);
@@ -146,25 +158,6 @@ const KNOWN_BLOCKERS: string[] = [
   'staff_sessions: reference table points at distributed staff_users (staff_sessions_staff_user_id_fkey); give it sub_brand_id',
   'staff_users: primary key (id) lacks sub_brand_id',
   'staff_users: unique index staff_users_email_key (email) lacks sub_brand_id',
-  // Campaigns (issue 12) follow the customers' and orders' keys (by id, as every table here does);
-  // they move to (sub_brand_id, …) keys with the rest when Citus is adopted (docs/scaling.md).
-  'campaign_activities: foreign key campaign_activities_campaign_id_fkey to campaigns (campaign_id) lacks sub_brand_id',
-  'campaign_activities: primary key (id) lacks sub_brand_id',
-  'campaign_awards: foreign key campaign_awards_campaign_id_fkey to campaigns (campaign_id) lacks sub_brand_id',
-  'campaign_awards: foreign key campaign_awards_customer_id_fkey to customers (customer_id) lacks sub_brand_id',
-  'campaign_awards: primary key (id) lacks sub_brand_id',
-  'campaign_awards: unique index campaign_awards_campaign_id_customer_id_award_key_key (campaign_id, customer_id, award_key) lacks sub_brand_id',
-  'campaign_progress: foreign key campaign_progress_campaign_id_fkey to campaigns (campaign_id) lacks sub_brand_id',
-  'campaign_progress: foreign key campaign_progress_customer_id_fkey to customers (customer_id) lacks sub_brand_id',
-  'campaign_progress: primary key (campaign_id, customer_id) lacks sub_brand_id',
-  'campaign_settlements: foreign key campaign_settlements_campaign_id_fkey to campaigns (campaign_id) lacks sub_brand_id',
-  'campaign_settlements: primary key (campaign_id) lacks sub_brand_id',
-  'campaigns: primary key (id) lacks sub_brand_id',
-  'campaign_game_credits: primary key (campaign_id, customer_id, game_name) lacks sub_brand_id',
-  'campaign_game_draws: primary key (id) lacks sub_brand_id',
-  'campaign_game_tables: primary key (id) lacks sub_brand_id',
-  'campaign_game_tables: unique index campaign_game_tables_campaign_id_game_name_version_key (campaign_id, game_name, version) lacks sub_brand_id',
-  'coin_movements: unique index coin_movements_campaign_reason_key (reason) lacks sub_brand_id',
 ];
 
 describe('distribution by sub_brand_id (Citus)', () => {
@@ -188,7 +181,18 @@ CREATE UNIQUE INDEX "lines_cart_key" ON "lines"("cart_id");
 CREATE UNIQUE INDEX "carts_sub_brand_id_id" ON "carts"("sub_brand_id", "id");
 ALTER TABLE "lines" ADD CONSTRAINT "lines_cart_fkey" FOREIGN KEY ("cart_id") REFERENCES "carts"("id") ON DELETE CASCADE;
 ALTER TABLE "shops" ADD CONSTRAINT "shops_cart_fkey" FOREIGN KEY ("id") REFERENCES "carts"("id");
-ALTER TABLE "carts" ADD CONSTRAINT "carts_shop_fkey" FOREIGN KEY ("id") REFERENCES "shops"("id");`;
+ALTER TABLE "carts" ADD CONSTRAINT "carts_shop_fkey" FOREIGN KEY ("id") REFERENCES "shops"("id");
+CREATE TABLE "tags" (
+    "id" UUID NOT NULL,
+    "sub_brand_id" UUID NOT NULL,
+    "cart_id" UUID NOT NULL,
+    CONSTRAINT "tags_pkey" PRIMARY KEY ("id")
+);
+ALTER TABLE "tags" ADD CONSTRAINT "tags_cart_id_fkey" FOREIGN KEY ("cart_id") REFERENCES "carts"("id");
+ALTER TABLE "tags" DROP CONSTRAINT "tags_cart_id_fkey";
+ALTER TABLE "tags" DROP CONSTRAINT "tags_pkey",
+ADD CONSTRAINT "tags_pkey" PRIMARY KEY ("sub_brand_id", "id");
+ALTER TABLE "tags" ADD CONSTRAINT "tags_sub_brand_id_cart_id_fkey" FOREIGN KEY ("sub_brand_id", "cart_id") REFERENCES "carts"("sub_brand_id", "id");`;
     expect(citusBlockers(sql)).toEqual([
       'lines: foreign key lines_cart_fkey to carts (cart_id) lacks sub_brand_id',
       'lines: primary key (id) lacks sub_brand_id',

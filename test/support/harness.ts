@@ -22,6 +22,25 @@ export function testDatabase(): Promise<Database> {
   return shared;
 }
 
+/**
+ * A database of this file's alone, for tests whose subject reads every tenant's rows (the e-mail
+ * dispatcher claims every due message): on PostgreSQL a fresh, migrated database dropped at
+ * close, since the run's database is shared by the files running beside; PGlite's is per file.
+ */
+export async function ownDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (TEST_DB !== 'postgres') return { db: await testDatabase(), drop: async () => {} };
+  const { createDatabase, dropDatabase } = await import('./global-setup.js');
+  const name = `rewards_test_own_${process.pid}_${Date.now()}`;
+  const db = await openDatabase({ url: await createDatabase(name), poolSize: 10 });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await dropDatabase(name);
+    },
+  };
+}
+
 export type Harness = {
   url: string;
   db: Database;
@@ -41,11 +60,12 @@ export type CallOptions = {
 export type Reply = { status: number; headers: Headers; body: any; text: string };
 
 export async function startHarness(
-  overrides: Partial<AppDeps> & { rateLimits?: RateLimitStore } = {},
+  overrides: Partial<AppDeps> & { rateLimits?: RateLimitStore; database?: Database } = {},
 ): Promise<Harness> {
-  const db = await testDatabase();
+  const { database, ...deps } = overrides;
+  const db = database ?? (await testDatabase());
   const rateLimits = overrides.rateLimits ?? createRateLimitStore({ logger: silentLogger });
-  const app = createApp({ prisma: db.prisma, logger: silentLogger, rateLimits, ...overrides });
+  const app = createApp({ prisma: db.prisma, logger: silentLogger, rateLimits, ...deps });
   const server: Server = await new Promise((resolve) => {
     const s = configureHttpServer(app.listen(0, '127.0.0.1', () => resolve(s)));
   });

@@ -16,12 +16,14 @@ const theme = createTheme({
   components: { Badge: Badge.extend({ defaultProps: { variant: 'dot' } }) },
 });
 // Mantine's default "dimmed" grey (gray.6) reads 3.3:1 on white, under WCAG AA's 4.5:1; gray.7 is
-// 7.5:1. Descriptions, placeholders and inactive tabs use it.
+// 7.5:1. Descriptions, placeholders and inactive tabs use it. Field errors likewise: red.6 is
+// 3.3:1, red.9 6.3:1.
 const contrast: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {},
 });

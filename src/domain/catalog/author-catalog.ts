@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { AppError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { isUuid, newId } from '../ids.js';
 import { isUniqueViolation } from '../prisma-errors.js';
 import { parseInput } from '../validation.js';
 import {
@@ -17,6 +17,7 @@ import {
   marginBps,
   stockLevel,
   updateProductInput,
+  variantInput,
 } from './inputs.js';
 import { PLATFORM_MARGIN_KEY } from './pricing.js';
 import { searchTextOf } from './translations.js';
@@ -75,6 +76,38 @@ export async function updateProduct(db: Db, id: string, input: z.input<typeof up
   });
   if (count === 0) throw notFound('Product');
   return db.product.findUniqueOrThrow({ where: { id } });
+}
+
+/** A new variant of an existing product, after its others, with the same stock in both environments. */
+export async function addVariant(db: Db, productId: string, input: z.input<typeof variantInput>) {
+  const v = parseInput(variantInput, input);
+  try {
+    return await inTransaction(db, async (tx) => {
+      const product = isUuid(productId)
+        ? await tx.product.findFirst({
+            where: { id: productId, deletedAt: null },
+            select: { id: true, variants: { select: { position: true } } },
+          })
+        : null;
+      if (!product) throw notFound('Product');
+      const id = newId();
+      const position = Math.max(-1, ...product.variants.map((x) => x.position)) + 1;
+      const variant = await tx.productVariant.create({
+        data: { id, productId, sku: v.sku, attributes: v.attributes, position },
+      });
+      await tx.variantStock.createMany({
+        data: (['live', 'test'] as const).map((environment) => ({
+          variantId: id,
+          environment,
+          available: v.stock,
+        })),
+      });
+      return variant;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`A variant with SKU ${v.sku}`);
+    throw error;
+  }
 }
 
 /** Sets the units available in one environment (a stock count, not a delta). */
@@ -160,8 +193,14 @@ export async function setMargins(
   });
 }
 
+/** A sub-brand named by a write must exist (a foreign-key failure would be a 500). */
+async function requireSubBrand(db: Db, id: string) {
+  if (!(await db.subBrand.count({ where: { id } }))) throw notFound('Sub-brand');
+}
+
 export async function createCatalog(db: Db, input: z.input<typeof createCatalogInput>) {
   const { productIds, ...data } = parseInput(createCatalogInput, input);
+  if (data.subBrandId) await requireSubBrand(db, data.subBrandId);
   return inTransaction(db, async (tx) => {
     const catalog = await tx.catalog.create({
       data: { id: newId(), ...data, status: data.subBrandId ? 'pending' : 'approved' },
@@ -173,7 +212,10 @@ export async function createCatalog(db: Db, input: z.input<typeof createCatalogI
 
 /** Replaces a catalog's products, in the order given. */
 export async function setCatalogProducts(db: Db, catalogId: string, productIds: string[]) {
+  if (!isUuid(catalogId) || !(await db.catalog.count({ where: { id: catalogId } })))
+    throw notFound('Catalog');
   const ids = [...new Set(productIds)];
+  if (!ids.every(isUuid)) throw notFound('One of the products');
   const found = await db.product.count({ where: { id: { in: ids } } });
   if (found !== ids.length) throw notFound('One of the products');
   await inTransaction(db, async (tx) => {
@@ -211,8 +253,20 @@ export async function reviewCatalog(
 
 export async function createStore(db: Db, input: z.input<typeof createStoreInput>) {
   const data = parseInput(createStoreInput, input);
+  await requireSubBrand(db, data.subBrandId);
+  // A store shows the platform's catalogs and its own sub-brand's proposals; another sub-brand's
+  // proposal is not found, as it is everywhere else.
+  const ids = [...new Set(data.catalogIds)];
+  const usable = await db.catalog.count({
+    where: {
+      id: { in: ids },
+      OR: [{ subBrandId: null }, { subBrandId: data.subBrandId }],
+      status: { not: 'rejected' },
+    },
+  });
+  if (usable !== ids.length) throw notFound('One of the catalogs');
   try {
-    return await db.store.create({ data: { id: newId(), ...data } });
+    return await db.store.create({ data: { id: newId(), ...data, catalogIds: ids } });
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(`A store with slug ${data.slug}`);
     throw error;

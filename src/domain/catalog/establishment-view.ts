@@ -72,23 +72,6 @@ const include = (viewer: Viewer) =>
 
 type Row = Prisma.ProductGetPayload<{ include: ReturnType<typeof include> }>;
 
-/**
- * Units held by open orders (pending or processing: taken from stock, not yet shipped), per
- * product, in one environment. Stock is shared by every establishment listing a product, so
- * every establishment's orders count.
- */
-export async function reservedUnits(db: Db, environment: Environment, productIds: string[]) {
-  if (!productIds.length) return new Map<string, number>();
-  // The stock's own count of units held by open orders (taken at reservation, released on
-  // cancellation, consumed on send or shipping): the same number the order book keeps.
-  const rows = await db.$queryRaw<{ product_id: string; units: bigint }[]>`
-    SELECT v.product_id, sum(s.reserved)::bigint AS units
-    FROM variant_stock s JOIN product_variants v ON v.id = s.variant_id
-    WHERE v.product_id = ANY(${productIds}::uuid[]) AND s.environment = ${environment}::environment
-    GROUP BY v.product_id`;
-  return new Map(rows.map((r) => [r.product_id, Number(r.units)]));
-}
-
 /** available/unavailable/hidden from the stored status; booked and sold from stock. */
 export function wireStatus(status: string, available: number, reserved: number): ProductWireStatus {
   if (status === 'draft') return 'unavailable';
@@ -113,8 +96,12 @@ function mediaUrl(entry: unknown): string | null {
   return null;
 }
 
-function view(row: Row, viewer: Viewer, pricing: Pricing, reserved: number, now: Date) {
+function view(row: Row, viewer: Viewer, pricing: Pricing, now: Date) {
   const available = row.variants.reduce((sum, v) => sum + (v.stock[0]?.available ?? 0), 0);
+  // Units held by open orders (taken at reservation, released on cancellation, consumed on send
+  // or shipping): the stock's own count, the same number the order book keeps. Stock is shared
+  // by every establishment listing a product, so every establishment's orders count.
+  const reserved = row.variants.reduce((sum, v) => sum + (v.stock[0]?.reserved ?? 0), 0);
   const listing = viewer.market
     ? row.variants
         .flatMap((v) => v.listings)
@@ -204,17 +191,16 @@ export async function productViews(
   now = new Date(),
 ): Promise<ProductView[]> {
   if (!ids.length) return [];
-  const [rows, reserved, pricing] = await Promise.all([
+  const [rows, pricing] = await Promise.all([
     db.product.findMany({
       where: { id: { in: ids }, ...establishmentProducts(viewer, now) },
       include: include(viewer),
     }),
-    reservedUnits(db, viewer.environment, ids),
     loadPricing(db, viewer.subBrandId),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [view(row, viewer, pricing, reserved.get(id) ?? 0, now)] : [];
+    return row ? [view(row, viewer, pricing, now)] : [];
   });
 }

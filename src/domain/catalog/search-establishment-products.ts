@@ -1,20 +1,17 @@
 // `POST /products/search` (establishment-api.md): the products an establishment sees, filtered,
-// sorted and paged by page number or by cursor, with the document's facets. Every condition is
-// SQL over indexed columns; only the page's rows are turned into views.
+// sorted and paged by page number or by cursor, with the document's facets. The matches, the page,
+// the bounded total and the facets come from one statement (product-search-sql.ts says why it is
+// SQL); only the page's rows are turned into views.
 import { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { AppError } from '../errors.js';
 import { LANGUAGES } from '../customers/schemas.js';
-import { likeEscape, parseInput } from '../validation.js';
+import { parseInput } from '../validation.js';
 import { PRODUCT_STATUSES } from './establishment-product-inputs.js';
-import {
-  establishmentCatalogs,
-  establishmentProducts,
-  productViews,
-  type Viewer,
-} from './establishment-view.js';
+import { productViews, type Viewer } from './establishment-view.js';
 import { toMinorUnits } from './money.js';
+import { filterConditions, matchingProducts } from './product-search-sql.js';
 
 export const PRODUCT_SORT_FIELDS = ['createdAt', 'valueInEuros', 'order'] as const;
 export const DEFAULT_PRODUCT_PAGE_SIZE = 20;
@@ -70,13 +67,14 @@ type Cursor = { v: number | string; id: string };
 
 const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
 
-function decodeCursor(text: string): Cursor {
+/** A cursor this search gave: the last row's id and sort value (an integer, or its id). */
+function decodeCursor(text: string, byId: boolean): Cursor {
   try {
     const c = JSON.parse(Buffer.from(text, 'base64url').toString()) as Cursor;
     if (
       typeof c.id === 'string' &&
       /^[0-9a-f-]{36}$/.test(c.id) &&
-      ['number', 'string'].includes(typeof c.v)
+      (byId ? typeof c.v === 'string' : Number.isSafeInteger(c.v))
     ) {
       return c;
     }
@@ -90,91 +88,87 @@ function decodeCursor(text: string): Cursor {
   });
 }
 
-const COLUMN = { createdAt: 'id', valueInEuros: 'retailValue', order: 'displayOrder' } as const;
+const COLUMN = {
+  createdAt: 'id',
+  valueInEuros: 'retail_value',
+  order: 'display_order',
+} as const;
 
+/**
+ * Totals are exact up to TOTAL_BOUND matches and reported as TOTAL_BOUND with
+ * `totalExact: false` beyond, as the player search does (docs/establishment-api.md): counting
+ * and faceting a bigger set costs what no search should. Pages and cursors still walk every match.
+ */
+export const PRODUCT_TOTAL_BOUND = 10_000;
+
+type SearchRow = {
+  counted: number;
+  types: string[];
+  categories: { id: string; slug: string; names: Record<string, string> }[];
+  page: { id: string; v: number | string }[];
+};
+
+/**
+ * One statement: the matches (a CTE, scanned once), the page of ids with its sort values, the
+ * bounded count, and the facets (types and categories with their names) of the bounded set.
+ */
 export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input: unknown) {
   const body = parseInput(productSearchBody, input);
   const now = new Date();
   const currency = viewer.market?.currency ?? 'EUR';
-  const and: Prisma.ProductWhereInput[] = [establishmentProducts(viewer, now)];
   const f = body.filters ?? {};
-  const text = body.query?.trim();
-  if (text) {
-    and.push({
-      OR: [
-        { searchText: { contains: likeEscape(text.toLowerCase()) } },
-        ...(/^[0-9a-f-]{36}$/i.test(text) ? [{ id: text.toLowerCase() }] : []),
-      ],
-    });
-  }
-  if (f.types?.length) and.push({ type: { in: f.types } });
-  if (f.categories?.length) {
-    const ids = f.categories.filter((c) => c !== 'none');
-    and.push({
-      OR: [
-        ...(ids.length ? [{ categoryId: { in: ids } }] : []),
-        ...(f.categories.includes('none') ? [{ categoryId: null }] : []),
-      ],
-    });
-  }
-  if (f.priceRange?.min !== undefined) {
-    and.push({
-      retailValue: { gte: toMinorUnits(f.priceRange.min, currency, 'filters.priceRange.min') },
-    });
-  }
-  if (f.priceRange?.max !== undefined) {
-    and.push({
-      retailValue: { lte: toMinorUnits(f.priceRange.max, currency, 'filters.priceRange.max') },
-    });
-  }
-  const inStock = (min: number): Prisma.ProductWhereInput => ({
-    variants: {
-      some: { stock: { some: { environment: viewer.environment, available: { gte: min } } } },
-    },
+  const conditions = filterConditions(viewer, {
+    text: body.query?.trim() || undefined,
+    types: f.types,
+    categoryIds: f.categories?.filter((c) => c !== 'none'),
+    withoutCategory: f.categories?.includes('none'),
+    minValue:
+      f.priceRange?.min === undefined
+        ? undefined
+        : toMinorUnits(f.priceRange.min, currency, 'filters.priceRange.min'),
+    maxValue:
+      f.priceRange?.max === undefined
+        ? undefined
+        : toMinorUnits(f.priceRange.max, currency, 'filters.priceRange.max'),
+    minStock: f.stock?.min,
+    catalogId: f.catalogId,
+    locale: f.locale,
+    statuses: f.status,
   });
-  if (f.stock?.min !== undefined && f.stock.min > 0) and.push(inStock(f.stock.min));
-  if (f.catalogId) {
-    and.push({
-      catalogs: {
-        some: { catalogId: f.catalogId, catalog: establishmentCatalogs(viewer.subBrandId) },
-      },
-    });
-  }
-  if (f.locale) and.push({ translations: { path: [f.locale], not: Prisma.AnyNull } });
-  if (f.status?.length) and.push({ OR: await statusConditions(db, viewer, f.status, inStock) });
-
-  const where: Prisma.ProductWhereInput = { AND: and };
   const sort = body.sort ?? { field: 'createdAt' as const, order: 'desc' as const };
-  const column = COLUMN[sort.field];
-  const orderBy: Prisma.ProductOrderByWithRelationInput[] =
-    column === 'id' ? [{ id: sort.order }] : [{ [column]: sort.order }, { id: sort.order }];
+  const column = Prisma.raw(`m.${COLUMN[sort.field]}`);
+  const dir = Prisma.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
   const limit = body.pagination?.limit ?? DEFAULT_PRODUCT_PAGE_SIZE;
   const page = body.pagination?.page ?? 1;
   const cursorText = body.pagination?.cursor;
-  let pageWhere = where;
+  let after = Prisma.sql`true`;
   if (cursorText) {
-    const c = decodeCursor(cursorText);
-    const op = sort.order === 'asc' ? 'gt' : 'lt';
-    pageWhere = {
-      AND: [
-        where,
-        column === 'id'
-          ? { id: { [op]: c.id } }
-          : { OR: [{ [column]: { [op]: c.v } }, { [column]: c.v, id: { [op]: c.id } }] },
-      ],
-    };
+    const c = decodeCursor(cursorText, sort.field === 'createdAt');
+    const op = Prisma.raw(sort.order === 'asc' ? '>' : '<');
+    after =
+      sort.field === 'createdAt'
+        ? Prisma.sql`m.id ${op} ${c.id}::uuid`
+        : Prisma.sql`(${column}, m.id) ${op} (${c.v}::int, ${c.id}::uuid)`;
   }
-  // Two scans of the matches: the page, and one GROUP BY that gives both the total and the facets.
-  const [rows, { total, facets }] = await Promise.all([
-    db.product.findMany({
-      where: pageWhere,
-      orderBy,
-      take: limit + 1,
-      skip: cursorText ? 0 : (page - 1) * limit,
-      select: { id: true, retailValue: true, displayOrder: true },
-    }),
-    totalAndFacets(db, where),
-  ]);
+  const [row] = await db.$queryRaw<SearchRow[]>`
+    WITH m AS (${matchingProducts(viewer, conditions, now)}),
+    bounded AS (SELECT * FROM m LIMIT ${PRODUCT_TOTAL_BOUND + 1}),
+    page AS (
+      SELECT m.id, ${column} AS v FROM m WHERE ${after}
+      ORDER BY ${column} ${dir}, m.id ${dir}
+      LIMIT ${limit + 1} OFFSET ${cursorText ? 0 : (page - 1) * limit}
+    )
+    SELECT
+      (SELECT count(*)::int FROM bounded) AS counted,
+      (SELECT coalesce(json_agg(t ORDER BY t), '[]'::json)
+         FROM (SELECT DISTINCT type AS t FROM bounded WHERE type IS NOT NULL) x) AS types,
+      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'slug', c.slug, 'names', c.names)
+                                ORDER BY c.position, c.id), '[]'::json)
+         FROM categories c WHERE c.id IN (SELECT category_id FROM bounded)) AS categories,
+      (SELECT coalesce(json_agg(json_build_object('id', page.id, 'v', page.v)
+                                ORDER BY page.v ${dir}, page.id ${dir}), '[]'::json)
+         FROM page) AS page`;
+  const { counted, types, categories, page: rows } = row!;
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
@@ -184,80 +178,18 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
     pageRows.map((r) => r.id),
     now,
   );
+  const names = categories.map((c) => c.names.en ?? c.slug);
   return {
     data: views,
     pagination: {
       page: cursorText ? null : page,
       limit,
-      total,
+      total: Math.min(counted, PRODUCT_TOTAL_BOUND),
+      totalExact: counted <= PRODUCT_TOTAL_BOUND,
       hasMore,
-      nextCursor:
-        hasMore && last
-          ? encodeCursor({
-              v:
-                column === 'id'
-                  ? last.id
-                  : column === 'retailValue'
-                    ? last.retailValue
-                    : last.displayOrder,
-              id: last.id,
-            })
-          : null,
+      nextCursor: hasMore && last ? encodeCursor({ v: last.v, id: last.id }) : null,
     },
-    metadata: facets,
-    locale: f.locale ?? null,
-  };
-}
-
-/**
- * The document's statuses as conditions. booked and sold are derived: nothing left to order,
- * with (booked) or without (sold) units held by open orders in the key's environment.
- */
-async function statusConditions(
-  db: Db,
-  viewer: Viewer,
-  statuses: readonly string[],
-  inStock: (min: number) => Prisma.ProductWhereInput,
-): Promise<Prisma.ProductWhereInput[]> {
-  const out: Prisma.ProductWhereInput[] = [];
-  if (statuses.includes('available')) out.push({ status: 'active', ...inStock(1) });
-  if (statuses.includes('unavailable')) out.push({ status: 'draft' });
-  if (statuses.includes('hidden')) out.push({ status: 'archived' });
-  if (statuses.includes('booked') || statuses.includes('sold')) {
-    const held = await db.$queryRaw<{ product_id: string }[]>`
-      SELECT DISTINCT oi.product_id FROM order_items oi JOIN orders o ON o.id = oi.order_id
-      WHERE o.environment = ${viewer.environment}::environment AND o.status IN ('pending', 'processing')`;
-    const ids = held.map((r) => r.product_id);
-    const soldOut: Prisma.ProductWhereInput = { status: 'active', NOT: inStock(1) };
-    if (statuses.includes('booked')) out.push({ ...soldOut, id: { in: ids } });
-    if (statuses.includes('sold')) out.push({ ...soldOut, id: { notIn: ids } });
-  }
-  return out;
-}
-
-/**
- * The number of matches and their facets (the types and categories among them), from one
- * GROUP BY over the matches: counting them and listing their facets is the same scan.
- */
-async function totalAndFacets(db: Db, where: Prisma.ProductWhereInput) {
-  const groups = await db.product.groupBy({
-    by: ['type', 'categoryId'],
-    where,
-    _count: { _all: true },
-  });
-  const total = groups.reduce((sum, g) => sum + g._count._all, 0);
-  const types = [...new Set(groups.flatMap((g) => (g.type ? [g.type] : [])))].sort();
-  const categoryIds = [...new Set(groups.flatMap((g) => (g.categoryId ? [g.categoryId] : [])))];
-  const categories = categoryIds.length
-    ? await db.category.findMany({
-        where: { id: { in: categoryIds } },
-        orderBy: [{ position: 'asc' }, { id: 'asc' }],
-      })
-    : [];
-  const names = categories.map((c) => (c.names as Record<string, string>).en ?? c.slug);
-  return {
-    total,
-    facets: {
+    metadata: {
       categories: names,
       types,
       statuses: [...PRODUCT_STATUSES],
@@ -265,9 +197,10 @@ async function totalAndFacets(db: Db, where: Prisma.ProductWhereInput) {
         categories: categories.map((c, i) => ({
           categoryId: c.id,
           name: names[i]!,
-          translations: c.names as Record<string, string>,
+          translations: c.names,
         })),
       },
     },
+    locale: f.locale ?? null,
   };
 }

@@ -4,6 +4,7 @@
 // move is ONE statement, and the caller commits right after.
 import type { CoinMovement } from '../../generated/prisma/client.js';
 import type { MovementSource } from '../../generated/prisma/enums.js';
+import { sqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
 import type { Actor, Tenant } from '../tenant.js';
@@ -67,39 +68,20 @@ export async function applyMovements(
   // balance it was decided on (read under the lock) and the movement if it applied. So a refusal
   // is decided and explained by the same balance, never by a read that a concurrent credit may
   // have changed (issue 13, item 4).
-  const rows = await db.$queryRaw<Row[]>`
-    WITH input AS (
-      SELECT * FROM unnest(${ids}::uuid[], ${moves.map((m) => m.customerId)}::uuid[],
-                           ${moves.map((m) => m.delta)}::bigint[], ${moves.map((m) => m.reason)}::text[])
-        AS i(movement_id, customer_id, delta, reason)
-    ), locked AS (
-      SELECT w.customer_id, w.balance FROM wallets w JOIN input i ON i.customer_id = w.customer_id
-      WHERE w.sub_brand_id = ${tenant.subBrandId}::uuid AND w.environment = ${tenant.environment}::environment
-      ORDER BY w.customer_id
-      FOR UPDATE OF w
-    ), moved AS (
-      -- Decided on l.balance, the balance as locked: the UPDATE's own scan reads the statement's
-      -- snapshot, which a credit committed while we waited for the lock has already outdated
-      -- (a condition on w.balance refused debits that the locked balance covered).
-      UPDATE wallets w SET balance = l.balance + i.delta, updated_at = now()
-      FROM input i JOIN locked l ON l.customer_id = i.customer_id
-      WHERE w.customer_id = i.customer_id AND l.balance + i.delta BETWEEN 0 AND ${MAX_COINS}
-      RETURNING w.customer_id, w.balance
-    ), inserted AS (
-      INSERT INTO coin_movements
-        (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id,
-         staff_user_id)
-      SELECT i.movement_id, m.customer_id, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
-             i.delta, i.reason, m.balance, ${options.source}::movement_source,
-             ${options.apiKeyId}::uuid, ${options.requestId}, ${options.bulkId ?? null}::uuid,
-             ${options.staffUserId ?? null}::uuid
-      FROM moved m JOIN input i ON i.customer_id = m.customer_id
-      RETURNING id, customer_id, delta, reason, balance_after, created_at, seq
-    )
-    SELECT i.customer_id, i.delta AS requested, l.balance AS locked_balance,
-           ins.id, ins.delta, ins.reason, ins.balance_after, ins.created_at, ins.seq
-    FROM input i LEFT JOIN locked l ON l.customer_id = i.customer_id
-                 LEFT JOIN inserted ins ON ins.customer_id = i.customer_id`;
+  const { rows } = await sqlFor(db).query<Row>(MOVE, [
+    ids,
+    moves.map((m) => m.customerId),
+    moves.map((m) => m.delta),
+    moves.map((m) => m.reason),
+    tenant.subBrandId,
+    tenant.environment,
+    MAX_COINS,
+    options.source,
+    options.apiKeyId,
+    options.requestId,
+    options.bulkId ?? null,
+    options.staffUserId ?? null,
+  ]);
 
   const applied: AppliedMove[] = [];
   const refused: RefusedMove[] = [];
@@ -134,6 +116,42 @@ export async function applyMovements(
   }
   return { applied, refused };
 }
+
+/**
+ * The move, one statement: sent on the transaction's own connection (src/db/sql.ts), not through
+ * Prisma's client, since every movement pays for it while holding the wallet's lock.
+ */
+const MOVE = `
+    WITH input AS (
+      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])
+        AS i(movement_id, customer_id, delta, reason)
+    ), locked AS (
+      SELECT w.customer_id, w.balance FROM wallets w JOIN input i ON i.customer_id = w.customer_id
+      WHERE w.sub_brand_id = $5::uuid AND w.environment = $6::environment
+      ORDER BY w.customer_id
+      FOR UPDATE OF w
+    ), moved AS (
+      -- Decided on l.balance, the balance as locked: the UPDATE's own scan reads the statement's
+      -- snapshot, which a credit committed while we waited for the lock has already outdated
+      -- (a condition on w.balance refused debits that the locked balance covered).
+      UPDATE wallets w SET balance = l.balance + i.delta, updated_at = now()
+      FROM input i JOIN locked l ON l.customer_id = i.customer_id
+      WHERE w.customer_id = i.customer_id AND l.balance + i.delta BETWEEN 0 AND $7::bigint
+      RETURNING w.customer_id, w.balance
+    ), inserted AS (
+      INSERT INTO coin_movements
+        (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id,
+         staff_user_id)
+      SELECT i.movement_id, m.customer_id, $5::uuid, $6::environment,
+             i.delta, i.reason, m.balance, $8::movement_source,
+             $9::uuid, $10::text, $11::uuid, $12::uuid
+      FROM moved m JOIN input i ON i.customer_id = m.customer_id
+      RETURNING id, customer_id, delta, reason, balance_after, created_at, seq
+    )
+    SELECT i.customer_id, i.delta AS requested, l.balance AS locked_balance,
+           ins.id, ins.delta, ins.reason, ins.balance_after, ins.created_at, ins.seq
+    FROM input i LEFT JOIN locked l ON l.customer_id = i.customer_id
+                 LEFT JOIN inserted ins ON ins.customer_id = i.customer_id`;
 
 /** Why a move did not apply, from the balance it was decided on under the lock. */
 function refusalOf(r: Row): RefusedMove {

@@ -15,6 +15,7 @@ import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { cancelOrder } from './cancel-order.js';
 import { completeOrder, stockLines, stockNotConsumable } from './fulfil-order.js';
+import { recordTracking } from './record-tracking.js';
 import { lockOrder } from './lock-order.js';
 import { reserveOrder } from './reserve-order.js';
 import { consumeStock } from './stock.js';
@@ -305,28 +306,7 @@ export async function trackOrder(
   const number = parseInput(z.string().trim().min(1).max(120), trackingNumber);
   return inTransaction(db, async (tx) => {
     const order = await lockPlayerOrder(tx, tenant, playerId, id);
-    if (order.status === 'cancelled' || order.status === 'delivered') {
-      throw new AppError(
-        'order_not_editable',
-        `The order is ${order.status}: its tracking can no longer change.`,
-      );
-    }
-    await tx.orderItem.updateMany({
-      where: { orderId: id },
-      data: { trackingCode: number, trackingUpdatedAt: now },
-    });
-    const eventId = newId();
-    await tx.orderEvent.create({
-      data: {
-        id: eventId,
-        orderId: id,
-        kind: 'tracking',
-        detail: { tracking_code: number },
-        ...actor,
-        createdAt: now,
-      },
-    });
-    await enqueueOrderMessage(tx, id, eventId, 'tracking', now, { trackingNumber: number });
+    await recordTracking(tx, order, actor, { code: number }, now);
     return { id };
   });
 }

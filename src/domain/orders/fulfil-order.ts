@@ -9,6 +9,7 @@ import type { Actor, Tenant } from '../tenant.js';
 import { enqueueOrderMessage } from '../notifications/enqueue.js';
 import { parseInput } from '../validation.js';
 import { lockOrder } from './lock-order.js';
+import { recordTracking } from './record-tracking.js';
 import { movePrepaid, prepaidAccountOf } from './prepaid.js';
 import type { OrderStatusName } from './schemas.js';
 import { trackingInput } from './schemas.js';
@@ -154,7 +155,10 @@ export const stockLines = (order: { items: { variantId: string; quantity: number
 export const stockNotConsumable = () =>
   new AppError('out_of_stock', 'Stock cannot be decremented for this order.');
 
-/** Sets a line's carrier and tracking code; allowed until the order is delivered or cancelled. */
+/**
+ * Sets a line's carrier and tracking code; allowed until the order is delivered or cancelled.
+ * Writes the player's tracking e-mail, as the establishment API's track does (record-tracking.ts).
+ */
 export async function setItemTracking(
   db: Db,
   actor: Actor,
@@ -170,26 +174,13 @@ export async function setItemTracking(
     });
     if (!item) throw notFound('Order item');
     const order = await lockOrder(tx, item.orderId, null);
-    if (order.status === 'cancelled' || order.status === 'delivered') {
-      throw new AppError(
-        'order_not_editable',
-        `The order is ${order.status}: its tracking can no longer change.`,
-      );
-    }
-    await tx.orderItem.update({
-      where: { id: itemId },
-      data: { ...data, trackingUrl: data.trackingUrl ?? null, trackingUpdatedAt: now },
-    });
-    await tx.orderEvent.create({
-      data: {
-        id: newId(),
-        orderId: order.id,
-        kind: 'tracking',
-        detail: { item_id: itemId, carrier: data.carrier, tracking_code: data.trackingCode },
-        ...actor,
-        createdAt: now,
-      },
-    });
+    await recordTracking(
+      tx,
+      order,
+      actor,
+      { itemId, code: data.trackingCode, carrier: data.carrier, url: data.trackingUrl },
+      now,
+    );
     return { orderId: order.id };
   });
 }

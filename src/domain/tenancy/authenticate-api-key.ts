@@ -1,4 +1,5 @@
 import type { Environment } from '../../generated/prisma/enums.js';
+import { sqlFor, type Sql } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { hashKey, parseKey } from './api-key-format.js';
 import type { StaffIdentity } from '../staff/roles.js';
@@ -27,6 +28,13 @@ export type Principal = {
 
 export type AuthFailure = 'malformed' | 'unknown' | 'revoked';
 
+const KEY_LOOKUP = `
+  SELECT k.id, k.sub_brand_id, k.environment::text AS environment, k.scopes, k.allowed_cidrs,
+         k.read_limit, k.write_limit, k.revoked_at, s.brand_id, s.is_platform,
+         s.country, s.currency
+  FROM api_keys k JOIN sub_brands s ON s.id = k.sub_brand_id
+  WHERE k.key_hash = $1`;
+
 type KeyRow = {
   id: string;
   sub_brand_id: string;
@@ -43,18 +51,17 @@ type KeyRow = {
 };
 
 export async function authenticateApiKey(
-  db: Db,
+  db: Db | Sql,
   key: string,
 ): Promise<{ principal: Principal } | { failure: AuthFailure }> {
   const environment = parseKey(key);
   if (!environment) return { failure: 'malformed' };
   // One statement (every request runs it): the key and its sub-brand together.
-  const [row] = await db.$queryRaw<KeyRow[]>`
-    SELECT k.id, k.sub_brand_id, k.environment::text AS environment, k.scopes, k.allowed_cidrs,
-           k.read_limit, k.write_limit, k.revoked_at, s.brand_id, s.is_platform,
-           s.country, s.currency
-    FROM api_keys k JOIN sub_brands s ON s.id = k.sub_brand_id
-    WHERE k.key_hash = ${hashKey(key)}`;
+  // Sent on the driver itself where the caller has it (the auth middleware): every request runs it.
+  const sql = typeof (db as Sql).kind === 'string' ? (db as Sql) : sqlFor(db as Db);
+  const {
+    rows: [row],
+  } = await sql.query<KeyRow>(KEY_LOOKUP, [hashKey(key)]);
   if (!row) return { failure: 'unknown' };
   if (row.revoked_at) return { failure: 'revoked' };
   const scopes = row.scopes ?? [];

@@ -1,8 +1,10 @@
 // Claiming an award: once. The award row moves pending → claimed by a guarded UPDATE (a second,
 // concurrent claim waits on the row and then finds it claimed); its coins go through the one
 // ledger function with the reason `campaign:<award id>`, unique in the database; a product prize
-// becomes a zero-coin order in the one order book (so it shows on /api/v1/orders too).
+// becomes a zero-coin order in the one order book (so it shows on /api/v1/orders too), with its
+// logistics e-mail written to the outbox in the same transaction, as every order path does.
 import { displayName } from '../../domain/catalog/translations.js';
+import { enqueueOrderMessage } from '../../domain/notifications/enqueue.js';
 import { newReference } from '../../domain/orders/reference.js';
 import { z } from 'zod';
 import type { CampaignAward } from '../../generated/prisma/client.js';
@@ -20,6 +22,7 @@ import { parseInput } from '../../domain/validation.js';
 import { grantCredits } from './mini-games.js';
 import { GAME_PRIZE } from './schemas.js';
 import { EXCLUDED_STATUSES } from './targeting.js';
+import { tenantKey } from '../shared/keys.js';
 
 export const claimInput = z.object({
   awardId: z.uuid(),
@@ -86,9 +89,11 @@ export async function claimAward(
         `The award expired at ${award.expiresAt.toISOString()} unclaimed.`,
       );
     }
-    const award = await tx.campaignAward.findUniqueOrThrow({ where: { id: data.awardId } });
+    const award = await tx.campaignAward.findUniqueOrThrow({
+      where: tenantKey(tenant.subBrandId, data.awardId),
+    });
     let orderId: string | null = null;
-    if (award.productId) orderId = await orderProduct(tx, tenant, actor, award, data);
+    if (award.productId) orderId = await orderProduct(tx, tenant, actor, award, data, now);
     const game = GAME_PRIZE.exec(award.catalogPrize ?? '');
     if (game && award.quantity > 0)
       await grantCredits(tx, tenant, award.campaignId, customerId, game[1]!, award.quantity);
@@ -106,7 +111,7 @@ export async function claimAward(
       balance = moved.balanceAfter;
     }
     const done = await tx.campaignAward.update({
-      where: { id: award.id },
+      where: tenantKey(award.subBrandId, award.id),
       data: { movementId, orderId },
     });
     return { award: done, movementId, balance, orderId };
@@ -120,6 +125,7 @@ async function orderProduct(
   actor: Actor,
   award: CampaignAward,
   data: z.output<typeof claimInput>,
+  now: Date,
 ): Promise<string> {
   const pricing = await loadPricing(tx, tenant.subBrandId);
   const listing = await tx.listingMarket.findFirst({
@@ -148,6 +154,7 @@ async function orderProduct(
   const { sellPrice } = priceListing(listing, pricing);
   const quantity = Math.max(1, award.quantity);
   const id = newId();
+  const eventId = newId();
   const name = displayName(product.translations);
   await insertOrder(tx, tenant, actor, {
     id,
@@ -164,7 +171,7 @@ async function orderProduct(
     contactEmail: null,
     requested: Array.from({ length: quantity }, () => listing.id),
     idempotencyKey: null,
-    eventId: newId(),
+    eventId,
     reservationId: newId(),
     lines: [
       {
@@ -182,6 +189,9 @@ async function orderProduct(
       },
     ],
   });
+  // The order's e-mail (the player's address; none, no e-mail), keyed by the order's creation
+  // event: the claim's guarded UPDATE lets one transaction this far, so it is written once.
+  await enqueueOrderMessage(tx, id, eventId, 'reserved', now);
   const { short } = await takeStock(tx, tenant.environment, [
     { variantId: listing.variantId, quantity },
   ]);

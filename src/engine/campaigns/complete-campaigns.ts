@@ -23,7 +23,7 @@ export async function completeEndedCampaigns(
     ), jobs AS (
       INSERT INTO campaign_settlements (campaign_id, sub_brand_id, environment, run_after, created_at)
       SELECT id, sub_brand_id, environment, ${now}, ${now} FROM ended WHERE type = 'tournament'
-      ON CONFLICT (campaign_id) DO NOTHING
+      ON CONFLICT (sub_brand_id, campaign_id) DO NOTHING
     )
     SELECT count(*) AS n FROM ended`;
   return Number(rows[0]?.n ?? 0);

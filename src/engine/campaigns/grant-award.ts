@@ -53,15 +53,17 @@ export async function grantAward(
             ${customerId}::uuid, ${key.awardKey}, ${award.day}, ${award.rank}, ${award.coins}::bigint,
             ${award.productId}::uuid, ${award.catalogPrize}, ${award.quantity}, ${expiresAt},
             ${key.activityId ?? null}::uuid, ${now})
-    ON CONFLICT (campaign_id, customer_id, award_key) DO NOTHING
+    ON CONFLICT (sub_brand_id, campaign_id, customer_id, award_key) DO NOTHING
     RETURNING id`;
   if (!inserted.length) return { outcome: 'already_awarded' };
   if (award.coins > 0) {
     const within = await db.$executeRaw`
       UPDATE campaigns SET total_awarded = total_awarded + ${award.coins}::bigint
-      WHERE id = ${campaign.id}::uuid AND (budget IS NULL OR total_awarded + ${award.coins}::bigint <= budget)`;
+      WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND id = ${campaign.id}::uuid
+        AND (budget IS NULL OR total_awarded + ${award.coins}::bigint <= budget)`;
     if (within === 0) {
-      await db.$executeRaw`DELETE FROM campaign_awards WHERE id = ${id}::uuid`;
+      await db.$executeRaw`
+        DELETE FROM campaign_awards WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND id = ${id}::uuid`;
       return { outcome: 'budget_exhausted' };
     }
   }

@@ -2,7 +2,7 @@
 // concerns react: a daily reward counts the UTC day (and the streak), a tournament adds points
 // times its multiplier. Awards are created here and claimed later (claim-award.ts).
 import { z } from 'zod';
-import type { Campaign } from '../../generated/prisma/client.js';
+import { Prisma, type Campaign } from '../../generated/prisma/client.js';
 import { inTransaction, type Db } from '../../domain/db.js';
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -11,7 +11,12 @@ import { parseInput } from '../../domain/validation.js';
 import { utcDay, utcDayStart, utcDaysBetween } from '../shared/clock.js';
 import { grantAward, prizeForDay, type GrantedAward } from './grant-award.js';
 import { targetingInput, type Prize } from './schemas.js';
-import { EXCLUDED_STATUSES, isTargeted, type ActivityFacts } from './targeting.js';
+import {
+  EXCLUDED_STATUSES,
+  isTargeted,
+  type ActivityFacts,
+  type PlayerFacts,
+} from './targeting.js';
 
 export const ACTIVITY_MODES = ['player', 'campaign', 'session', 'tournament'] as const;
 
@@ -105,45 +110,11 @@ export async function insertActivity(
   const fields = parseInput(activityObject, input);
   const now = options.now;
   return inTransaction(db, async (tx) => {
-    const player = await tx.customer.findFirst({
-      where: { id: fields.player_id, ...tenant },
-      select: {
-        id: true,
-        externalId: true,
-        status: true,
-        createdAt: true,
-        preferredLang: true,
-        segmentId: true,
-      },
-    });
+    const { player, campaigns } = await readPlayerAndCampaigns(tx, tenant, fields, now);
     if (!player) throw notFound('Customer');
     // The records first (another tenant's are not found), then the per-mode requirements.
-    if (
-      fields.campaign_id &&
-      !(await tx.campaign.count({ where: { id: fields.campaign_id, ...tenant, deletedAt: null } }))
-    )
-      throw notFound('Campaign');
+    if (fields.campaign_id && !campaigns.length) throw notFound('Campaign');
     const a = parseInput(activityInput, input);
-    let campaigns: Campaign[];
-    if (a.campaign_id) {
-      const c = await tx.campaign.findFirst({
-        where: { id: a.campaign_id, ...tenant, deletedAt: null },
-      });
-      if (!c) throw notFound('Campaign');
-      campaigns = [c];
-    } else {
-      campaigns = await tx.campaign.findMany({
-        where: {
-          ...tenant,
-          deletedAt: null,
-          isTemplate: false,
-          status: 'in_progress',
-          startsAt: { lte: now },
-          endsAt: { gt: now },
-        },
-        orderBy: { id: 'asc' },
-      });
-    }
 
     // Once per key: a concurrent twin waits on the unique index, then finds the first one's row.
     const activityId = newId();
@@ -205,11 +176,94 @@ export async function insertActivity(
   });
 }
 
+/** What the activity reads of a campaign. */
+type ActiveCampaign = Pick<
+  Campaign,
+  | 'id'
+  | 'type'
+  | 'status'
+  | 'isTemplate'
+  | 'startsAt'
+  | 'endsAt'
+  | 'targeting'
+  | 'prizes'
+  | 'multiplier'
+>;
+
+type PlayerCampaignRow = {
+  player_id: string;
+  external_id: string | null;
+  player_status: string;
+  player_created_at: Date;
+  preferred_lang: string | null;
+  segment_id: string | null;
+  id: string | null;
+  type: Campaign['type'];
+  status: Campaign['status'];
+  is_template: boolean;
+  starts_at: Date;
+  ends_at: Date;
+  targeting: Campaign['targeting'];
+  prizes: Campaign['prizes'];
+  multiplier: number;
+};
+
+/**
+ * The player and the campaigns the activity concerns (campaign_id's, whatever its state, or every
+ * running one of the tenant), in one raw statement: this was three ORM reads, the largest share
+ * of the engine's CPU per activity (docs/performance.md). No row: no such player in this tenant.
+ */
+async function readPlayerAndCampaigns(
+  db: Db,
+  tenant: Tenant,
+  fields: { player_id: string; campaign_id?: string | undefined },
+  now: Date,
+): Promise<{ player: PlayerFacts | null; campaigns: ActiveCampaign[] }> {
+  const which = fields.campaign_id
+    ? Prisma.sql`c.id = ${fields.campaign_id}::uuid`
+    : Prisma.sql`NOT c.is_template AND c.status = 'in_progress' AND c.starts_at <= ${now} AND c.ends_at > ${now}`;
+  const rows = await db.$queryRaw<PlayerCampaignRow[]>`
+    SELECT pl.id AS player_id, pl.external_id, pl.status::text AS player_status,
+           pl.created_at AS player_created_at, pl.preferred_lang, pl.segment_id,
+           c.id, c.type, c.status, c.is_template, c.starts_at, c.ends_at, c.targeting, c.prizes, c.multiplier
+    FROM customers pl
+    LEFT JOIN campaigns c ON c.sub_brand_id = pl.sub_brand_id AND c.environment = pl.environment
+      AND c.deleted_at IS NULL AND ${which}
+    WHERE pl.id = ${fields.player_id}::uuid AND pl.sub_brand_id = ${tenant.subBrandId}::uuid
+      AND pl.environment = ${tenant.environment}::environment
+    ORDER BY c.id`;
+  const first = rows[0];
+  if (!first) return { player: null, campaigns: [] };
+  return {
+    player: {
+      id: first.player_id,
+      externalId: first.external_id,
+      status: first.player_status,
+      createdAt: first.player_created_at,
+      preferredLang: first.preferred_lang,
+      segmentId: first.segment_id,
+    },
+    campaigns: rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({
+        id: r.id!,
+        type: r.type,
+        status: r.status,
+        isTemplate: r.is_template,
+        startsAt: r.starts_at,
+        endsAt: r.ends_at,
+        targeting: r.targeting,
+        prizes: r.prizes,
+        multiplier: r.multiplier,
+      })),
+  };
+}
+
 /** A daily reward: the day counts once; the streak grows by consecutive UTC days. */
 async function countDay(
   db: Db,
   tenant: Tenant,
-  c: Campaign,
+  c: ActiveCampaign,
   customerId: string,
   activityId: string,
   now: Date,
@@ -218,10 +272,11 @@ async function countDay(
   await db.$executeRaw`
     INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, streak, reached_at)
     VALUES (${c.id}::uuid, ${customerId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, 0, ${now})
-    ON CONFLICT (campaign_id, customer_id) DO NOTHING`;
+    ON CONFLICT (sub_brand_id, campaign_id, customer_id) DO NOTHING`;
   const [row] = await db.$queryRaw<{ streak: number; last_day: string | null }[]>`
     SELECT streak, last_day::text AS last_day FROM campaign_progress
-    WHERE campaign_id = ${c.id}::uuid AND customer_id = ${customerId}::uuid FOR UPDATE`;
+    WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND campaign_id = ${c.id}::uuid
+      AND customer_id = ${customerId}::uuid FOR UPDATE`;
   const today = utcDayStart(now);
   // A DATE column may come back as a Date or as 'YYYY-MM-DD' depending on the driver.
   const last = row!.last_day === null ? null : new Date(row!.last_day);
@@ -231,7 +286,8 @@ async function countDay(
   const streak = last && utcDaysBetween(last, today) === 1 ? row!.streak + 1 : 1;
   await db.$executeRaw`
     UPDATE campaign_progress SET streak = ${streak}, last_day = ${today}::date, reached_at = ${now}
-    WHERE campaign_id = ${c.id}::uuid AND customer_id = ${customerId}::uuid`;
+    WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND campaign_id = ${c.id}::uuid
+      AND customer_id = ${customerId}::uuid`;
   const prizes = c.prizes as Prize[];
   const prize = c.type === 'daily_reward_simple' ? prizes[0]! : prizeForDay(prizes, streak);
   if (!prize) return { ...base, outcome: 'no_prize_for_day', streak, award: null };
@@ -258,7 +314,7 @@ async function countDay(
 async function addPoints(
   db: Db,
   tenant: Tenant,
-  c: Campaign,
+  c: ActiveCampaign,
   customerId: string,
   points: number | undefined,
   now: Date,
@@ -269,7 +325,7 @@ async function addPoints(
     INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, points, reached_at)
     VALUES (${c.id}::uuid, ${customerId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
             ${points * c.multiplier}::bigint, ${now})
-    ON CONFLICT (campaign_id, customer_id) DO UPDATE
+    ON CONFLICT (sub_brand_id, campaign_id, customer_id) DO UPDATE
       SET points = campaign_progress.points + EXCLUDED.points, reached_at = EXCLUDED.reached_at
     RETURNING points`;
   return { ...base, outcome: 'points_added', points: Number(row!.points) };
@@ -282,7 +338,7 @@ async function replayOf(db: Db, tenant: Tenant, key: string): Promise<ActivityAn
     select: { id: true },
   });
   const awards = await db.campaignAward.findMany({
-    where: { activityId: first.id },
+    where: { subBrandId: tenant.subBrandId, activityId: first.id },
     include: { campaign: true },
   });
   return {

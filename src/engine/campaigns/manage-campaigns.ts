@@ -16,6 +16,7 @@ import {
   type CampaignInput,
 } from './schemas.js';
 import { completeEndedCampaigns } from './complete-campaigns.js';
+import { tenantKey } from '../shared/keys.js';
 
 const live = { deletedAt: null } as const;
 
@@ -153,7 +154,7 @@ export async function updateCampaign(
           message: `must be at least ${current.totalAwarded}, the coins already awarded`,
         },
       ]);
-    return tx.campaign.update({ where: { id: current.id }, data: next });
+    return tx.campaign.update({ where: tenantKey(current.subBrandId, current.id), data: next });
   });
 }
 
@@ -183,7 +184,7 @@ export async function lockCampaign(
     SELECT id FROM campaigns WHERE id = ${id}::uuid AND sub_brand_id = ${tenant.subBrandId}::uuid
       AND environment = ${tenant.environment}::environment AND deleted_at IS NULL FOR UPDATE`;
   if (!rows.length) throw notFound('Campaign');
-  return db.campaign.findUniqueOrThrow({ where: { id } });
+  return db.campaign.findUniqueOrThrow({ where: tenantKey(tenant.subBrandId, id) });
 }
 
 const MOVES: Record<string, readonly string[]> = {
@@ -224,7 +225,7 @@ export async function updateCampaignStatus(
         'invalid_transition',
         `The campaign is ${c.status} and its end (${c.endsAt.toISOString()}) has passed: it cannot start.`,
       );
-    return tx.campaign.update({ where: { id: c.id }, data: { status } });
+    return tx.campaign.update({ where: tenantKey(c.subBrandId, c.id), data: { status } });
   });
 }
 
@@ -241,13 +242,19 @@ export async function deleteCampaign(
 ): Promise<{ campaign: Campaign; keptAwards: number }> {
   return inTransaction(db, async (tx) => {
     const c = await lockCampaign(tx, tenant, id, now);
-    const keptAwards = await tx.campaignAward.count({ where: { campaignId: c.id } });
+    const keptAwards = await tx.campaignAward.count({
+      where: { subBrandId: c.subBrandId, campaignId: c.id },
+    });
     if (keptAwards === 0) {
-      await tx.campaign.delete({ where: { id: c.id } });
+      await tx.campaign.delete({ where: tenantKey(c.subBrandId, c.id) });
+      // The standings went by cascade and their trigger left the counts at zero: drop the rows.
+      await tx.campaignPointCount.deleteMany({
+        where: { subBrandId: tenant.subBrandId, campaignId: c.id },
+      });
       return { campaign: c, keptAwards };
     }
     const campaign = await tx.campaign.update({
-      where: { id: c.id },
+      where: tenantKey(c.subBrandId, c.id),
       data: {
         deletedAt: now,
         status: c.status === 'completed' || c.status === 'cancelled' ? c.status : 'cancelled',

@@ -12,6 +12,7 @@ import { moveCoins } from '../../domain/ledger/move-coins.js';
 import type { Actor, Tenant } from '../../domain/tenant.js';
 import { parseInput } from '../../domain/validation.js';
 import { EXCLUDED_STATUSES } from './targeting.js';
+import { tenantKey } from '../shared/keys.js';
 
 export const GAME_NAME = /^[a-z0-9_-]{1,40}$/;
 
@@ -52,9 +53,9 @@ export async function setGameTable(
       where: { id: campaignId, ...tenant, deletedAt: null },
     });
     if (!campaign) throw notFound('Campaign');
-    await tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${campaignId}::uuid FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM campaigns WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND id = ${campaignId}::uuid FOR UPDATE`;
     const last = await tx.campaignGameTable.findFirst({
-      where: { campaignId, gameName },
+      where: { subBrandId: tenant.subBrandId, campaignId, gameName },
       orderBy: { version: 'desc' },
     });
     return tx.campaignGameTable.create({
@@ -70,9 +71,9 @@ export async function setGameTable(
   });
 }
 
-async function currentTable(db: Db, campaignId: string, gameName: string) {
+async function currentTable(db: Db, tenant: Tenant, campaignId: string, gameName: string) {
   return db.campaignGameTable.findFirst({
-    where: { campaignId, gameName },
+    where: { subBrandId: tenant.subBrandId, campaignId, gameName },
     orderBy: { version: 'desc' },
   });
 }
@@ -89,7 +90,7 @@ export async function grantCredits(
   await db.$executeRaw`
     INSERT INTO campaign_game_credits (campaign_id, customer_id, game_name, sub_brand_id, environment, credits)
     VALUES (${campaignId}::uuid, ${customerId}::uuid, ${gameName}, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${credits})
-    ON CONFLICT (campaign_id, customer_id, game_name) DO UPDATE SET credits = campaign_game_credits.credits + EXCLUDED.credits`;
+    ON CONFLICT (sub_brand_id, campaign_id, customer_id, game_name) DO UPDATE SET credits = campaign_game_credits.credits + EXCLUDED.credits`;
 }
 
 async function findPlayerAndCampaign(
@@ -125,11 +126,18 @@ export async function readGame(
   await findPlayerAndCampaign(db, tenant, customerId, campaignId, gameName);
   const [credit, table, draws] = await Promise.all([
     db.campaignGameCredit.findUnique({
-      where: { campaignId_customerId_gameName: { campaignId, customerId, gameName } },
+      where: {
+        subBrandId_campaignId_customerId_gameName: {
+          subBrandId: tenant.subBrandId,
+          campaignId,
+          customerId,
+          gameName,
+        },
+      },
     }),
-    currentTable(db, campaignId, gameName),
+    currentTable(db, tenant, campaignId, gameName),
     db.campaignGameDraw.findMany({
-      where: { campaignId, customerId, gameName },
+      where: { subBrandId: tenant.subBrandId, campaignId, customerId, gameName },
       orderBy: { id: 'desc' },
       take: 20,
     }),
@@ -161,11 +169,12 @@ export async function playGame(
         'customer_not_eligible',
         `The player's status is ${player.status}: ${player.status} players receive nothing from campaigns.`,
       );
-    const table = await currentTable(tx, campaignId, gameName);
+    const table = await currentTable(tx, tenant, campaignId, gameName);
     if (!table) throw notFound('Game');
     const taken = await tx.$executeRaw`
       UPDATE campaign_game_credits SET credits = credits - 1
-      WHERE campaign_id = ${campaignId}::uuid AND customer_id = ${customerId}::uuid AND game_name = ${gameName} AND credits > 0`;
+      WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND campaign_id = ${campaignId}::uuid
+        AND customer_id = ${customerId}::uuid AND game_name = ${gameName} AND credits > 0`;
     if (taken === 0)
       throw new AppError(
         'no_game_credits',
@@ -198,10 +207,15 @@ export async function playGame(
         { customerId, delta: prize.coins, reason: `campaign:draw:${id}` },
         { ...actor, source: 'campaign' },
       );
-      await tx.campaignGameDraw.update({ where: { id }, data: { movementId: moved.movementId } });
+      await tx.campaignGameDraw.update({
+        where: tenantKey(tenant.subBrandId, id),
+        data: { movementId: moved.movementId },
+      });
     }
     return {
-      draw: await tx.campaignGameDraw.findUniqueOrThrow({ where: { id } }),
+      draw: await tx.campaignGameDraw.findUniqueOrThrow({
+        where: tenantKey(tenant.subBrandId, id),
+      }),
       replayed: false,
     };
   });

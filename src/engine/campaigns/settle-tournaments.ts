@@ -7,12 +7,13 @@
 // crash before the commit rolls all of it back and releases the lock, so the next runner redoes
 // it from the start; the awards' unique (campaign, player, 'rank') key is the backstop. Why not a
 // job library: see docs/campaigns.md ("Settlement").
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Campaign, PrismaClient } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../domain/db.js';
 import type { Db } from '../../domain/db.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { grantAward } from './grant-award.js';
 import { rankRange, type Prize } from './schemas.js';
+import { tenantKey } from '../shared/keys.js';
 
 /** Failed attempts before a settlement is marked failed (visible in the backoffice). */
 export const MAX_ATTEMPTS = 5;
@@ -31,7 +32,7 @@ export type Leader = { customerId: string; points: number; reachedAt: Date; rank
  */
 export async function leaderboard(
   db: Db,
-  campaignId: string,
+  campaign: Pick<Campaign, 'subBrandId' | 'id'>,
   limit: number,
   offset = 0,
 ): Promise<Leader[]> {
@@ -40,8 +41,8 @@ export async function leaderboard(
   >`
     SELECT p.customer_id, p.points, p.reached_at,
            row_number() OVER (ORDER BY p.points DESC, p.reached_at, p.customer_id) AS rank
-    FROM campaign_progress p JOIN customers c ON c.id = p.customer_id
-    WHERE p.campaign_id = ${campaignId}::uuid AND p.points > 0 AND c.status NOT IN ('restricted', 'banned')
+    FROM campaign_progress p JOIN customers c ON c.sub_brand_id = p.sub_brand_id AND c.id = p.customer_id
+    WHERE p.sub_brand_id = ${campaign.subBrandId}::uuid AND p.campaign_id = ${campaign.id}::uuid AND p.points > 0 AND c.status NOT IN ('restricted', 'banned')
     ORDER BY p.points DESC, p.reached_at, p.customer_id
     LIMIT ${limit} OFFSET ${offset}`;
   return rows.map((r) => ({
@@ -67,7 +68,7 @@ export async function settleNextTournament(
   prisma: PrismaClient,
   options: SettleOptions,
 ): Promise<string | null> {
-  let current: string | null = null;
+  let current: Pick<Campaign, 'subBrandId' | 'id'> | null = null;
   try {
     return await prisma.$transaction(async (tx) => {
       const now = options.now();
@@ -79,14 +80,18 @@ export async function settleNextTournament(
         ORDER BY run_after LIMIT 1
         FOR UPDATE SKIP LOCKED`;
       if (!job) return null;
-      current = job.campaign_id;
-      await tx.$executeRaw`UPDATE campaign_settlements SET attempts = attempts + 1 WHERE campaign_id = ${job.campaign_id}::uuid`;
-      const campaign = await tx.campaign.findUniqueOrThrow({ where: { id: job.campaign_id } });
+      current = { subBrandId: job.sub_brand_id, id: job.campaign_id };
+      await tx.$executeRaw`
+        UPDATE campaign_settlements SET attempts = attempts + 1
+        WHERE sub_brand_id = ${job.sub_brand_id}::uuid AND campaign_id = ${job.campaign_id}::uuid`;
+      const campaign = await tx.campaign.findUniqueOrThrow({
+        where: tenantKey(job.sub_brand_id, job.campaign_id),
+      });
       const tenant: Tenant = { subBrandId: job.sub_brand_id, environment: job.environment };
       const prizes = campaign.prizes as Prize[];
       const deepest = Math.max(0, ...prizes.map((p) => rankRange(p.rank)?.[1] ?? 0));
       let awarded = 0;
-      for (const leader of await leaderboard(tx, campaign.id, deepest)) {
+      for (const leader of await leaderboard(tx, campaign, deepest)) {
         const prize = prizeForRank(prizes, leader.rank);
         if (!prize) continue;
         const granted = await grantAward(
@@ -103,7 +108,7 @@ export async function settleNextTournament(
       }
       await tx.$executeRaw`
         UPDATE campaign_settlements SET status = 'done', completed_at = ${now}, awarded = ${awarded}, last_error = NULL
-        WHERE campaign_id = ${campaign.id}::uuid`;
+        WHERE sub_brand_id = ${campaign.subBrandId}::uuid AND campaign_id = ${campaign.id}::uuid`;
       return campaign.id;
     }, TRANSACTION_OPTIONS);
   } catch (error) {
@@ -118,7 +123,7 @@ export async function settleNextTournament(
  */
 async function recordFailure(
   prisma: PrismaClient,
-  campaignId: string,
+  campaign: Pick<Campaign, 'subBrandId' | 'id'>,
   now: Date,
   error: unknown,
 ): Promise<void> {
@@ -128,5 +133,6 @@ async function recordFailure(
     SET attempts = attempts + 1, last_error = ${message},
         run_after = ${now}::timestamptz + make_interval(secs => 30 * power(2, attempts)),
         status = CASE WHEN attempts + 1 >= ${MAX_ATTEMPTS} THEN 'failed'::settlement_status ELSE status END
-    WHERE campaign_id = ${campaignId}::uuid AND status = 'pending'`;
+    WHERE sub_brand_id = ${campaign.subBrandId}::uuid AND campaign_id = ${campaign.id}::uuid
+      AND status = 'pending'`;
 }

@@ -21,6 +21,7 @@ import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../../engine/campaigns/schema
 import { leaderboard, type Leader } from '../../engine/campaigns/settle-tournaments.js';
 import { tournamentPositions, type Position } from '../../engine/campaigns/tournament-positions.js';
 import { playGame, readGame, setGameTable } from '../../engine/campaigns/mini-games.js';
+import { tenantKey } from '../../engine/shared/keys.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
@@ -41,15 +42,67 @@ function ownEstablishment(ctx: GraphQLContext, id: string | null | undefined): v
   if (id != null && id !== ctx.principal.subBrandId) throw notFound('Sub-brand');
 }
 
-const LeaderRef = builder.objectRef<Leader>('CampaignLeader').implement({
+/** Who holds a place: the backoffice shows names, not ids (read in one query per page). */
+type Named = { playerName: string | null; externalId: string | null };
+type NamedLeader = Leader & Named;
+
+const LeaderRef = builder.objectRef<NamedLeader>('CampaignLeader').implement({
   description: 'One place of a tournament: by points, then who reached them first.',
   fields: (t) => ({
     rank: t.exposeInt('rank'),
     customerId: t.exposeID('customerId'),
+    playerName: t.exposeString('playerName', {
+      nullable: true,
+      description: 'First and last name (staff and keys of the tenant alike).',
+    }),
+    externalId: t.exposeString('externalId', { nullable: true }),
     points: t.expose('points', { type: 'SafeInt' }),
     reachedAt: t.expose('reachedAt', { type: 'DateTime' }),
   }),
 });
+
+/** The players' names for a page of places: one query, never one per row. */
+async function named<T extends { customerId: string }>(
+  ctx: GraphQLContext,
+  leaders: T[],
+): Promise<(T & Named)[]> {
+  const players = leaders.length
+    ? await ctx.db.customer.findMany({
+        where: { id: { in: leaders.map((l) => l.customerId) }, ...tenantOf(ctx) },
+        select: { id: true, firstName: true, lastName: true, externalId: true },
+      })
+    : [];
+  const byId = new Map(players.map((p) => [p.id, p]));
+  return leaders.map((l) => {
+    const p = byId.get(l.customerId);
+    return {
+      ...l,
+      playerName: p ? `${p.firstName} ${p.lastName}` : null,
+      externalId: p?.externalId ?? null,
+    };
+  });
+}
+
+const StandingRef = builder
+  .objectRef<Omit<Position, 'endsAt' | 'title' | 'status'> & { customerId: string } & Named>(
+    'CampaignStanding',
+  )
+  .implement({
+    description: "One player's live place in a running or paused tournament.",
+    fields: (t) => ({
+      rank: t.exposeInt('rank'),
+      customerId: t.exposeID('customerId'),
+      playerName: t.exposeString('playerName', { nullable: true }),
+      externalId: t.exposeString('externalId', { nullable: true }),
+      points: t.expose('points', { type: 'SafeInt' }),
+      participants: t.exposeInt('participants'),
+      prize: t.expose('prize', {
+        type: 'JSON',
+        nullable: true,
+        description: 'What the place would win if the tournament ended now.',
+      }),
+    }),
+  });
 
 builder.prismaObject('Campaign', {
   description: 'A daily reward or a tournament of one establishment.',
@@ -79,13 +132,37 @@ builder.prismaObject('Campaign', {
       type: [LeaderRef],
       description: 'Tournaments: the current (or final) ranking, from `offset`.',
       args: { first: t.arg.int({ defaultValue: 10 }), offset: t.arg.int({ defaultValue: 0 }) },
-      resolve: (c, args, ctx) =>
-        leaderboard(
-          ctx.db,
-          c.id,
-          Math.min(Math.max(args.first ?? 10, 1), 100),
-          Math.max(args.offset ?? 0, 0),
+      resolve: async (c, args, ctx) =>
+        named(
+          ctx,
+          await leaderboard(
+            ctx.db,
+            c,
+            Math.min(Math.max(args.first ?? 10, 1), 100),
+            Math.max(args.offset ?? 0, 0),
+          ),
         ),
+    }),
+    standing: t.field({
+      type: StandingRef,
+      nullable: true,
+      description:
+        "Tournaments: a player's live place, found by player id or external id. Null when the player has no points here or the tournament is not running or paused (after the end, the final ranking is the leaderboard).",
+      args: { player: t.arg.string({ required: true }) },
+      resolve: async (c, args, ctx) => {
+        const key = args.player.trim();
+        const player = await ctx.db.customer.findFirst({
+          where: { ...tenantOf(ctx), ...(isUuid(key) ? { id: key } : { externalId: key }) },
+          select: { id: true },
+        });
+        if (!player) throw notFound('Customer');
+        const mine = (await tournamentPositions(ctx.db, tenantOf(ctx), player.id, ctx.now())).find(
+          (p) => p.campaignId === c.id,
+        );
+        if (!mine) return null;
+        const [standing] = await named(ctx, [{ ...mine, customerId: player.id }]);
+        return standing!;
+      },
     }),
     settlement: t.relation('settlement', { nullable: true }),
   }),
@@ -222,6 +299,32 @@ const DeletionRef = builder
 const read = { scope: 'campaigns:read' } as const;
 const write = { scope: 'campaigns:write' } as const;
 
+/**
+ * The page both campaign lists read (awards, activities): this tenant's rows, of one campaign
+ * and/or one player when asked, newest first, 1-500 of them. Null when an id is malformed: such
+ * an id matches nothing.
+ */
+function byCampaignAndPlayer(
+  ctx: GraphQLContext,
+  args: {
+    campaignId?: string | number | null;
+    customerId?: string | number | null;
+    first?: number | null;
+  },
+) {
+  for (const id of [args.campaignId, args.customerId])
+    if (id != null && !isUuid(String(id))) return null;
+  return {
+    where: {
+      ...tenantOf(ctx),
+      ...(args.campaignId ? { campaignId: String(args.campaignId) } : {}),
+      ...(args.customerId ? { customerId: String(args.customerId) } : {}),
+    },
+    orderBy: { id: 'desc' as const },
+    take: Math.min(Math.max(args.first ?? 50, 1), 500),
+  };
+}
+
 builder.queryFields((t) => ({
   campaigns: t.prismaField({
     type: ['Campaign'],
@@ -247,7 +350,7 @@ builder.queryFields((t) => ({
       return rows.length
         ? ctx.db.campaign.findMany({
             ...query,
-            where: { id: { in: rows.map((r) => r.id) } },
+            where: { subBrandId: tenantOf(ctx).subBrandId, id: { in: rows.map((r) => r.id) } },
             orderBy: { id: 'desc' },
           })
         : [];
@@ -260,7 +363,7 @@ builder.queryFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       ownEstablishment(ctx, args.establishmentId);
       const c = await getCampaign(ctx.db, tenantOf(ctx), String(args.id), ctx.now());
-      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: { id: c.id } });
+      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: tenantKey(c.subBrandId, c.id) });
     },
   }),
   campaignAwards: t.prismaField({
@@ -273,24 +376,15 @@ builder.queryFields((t) => ({
       first: t.arg.int({ defaultValue: 50 }),
     },
     resolve: async (query, _root, args, ctx) => {
-      for (const id of [args.campaignId, args.customerId])
-        if (id != null && !isUuid(String(id))) return [];
+      const page = byCampaignAndPlayer(ctx, args);
+      if (!page) return [];
       // A player's prizes: an unknown player (or another tenant's) is not found, not an empty list.
       if (
         args.customerId &&
         !(await ctx.db.customer.count({ where: { id: String(args.customerId), ...tenantOf(ctx) } }))
       )
         throw notFound('Customer');
-      return ctx.db.campaignAward.findMany({
-        ...query,
-        where: {
-          ...tenantOf(ctx),
-          ...(args.campaignId ? { campaignId: String(args.campaignId) } : {}),
-          ...(args.customerId ? { customerId: String(args.customerId) } : {}),
-        },
-        orderBy: { id: 'desc' },
-        take: Math.min(Math.max(args.first ?? 50, 1), 500),
-      });
+      return ctx.db.campaignAward.findMany({ ...query, ...page });
     },
   }),
   campaignActivities: t.prismaField({
@@ -303,18 +397,8 @@ builder.queryFields((t) => ({
       first: t.arg.int({ defaultValue: 50 }),
     },
     resolve: (query, _root, args, ctx) => {
-      for (const id of [args.campaignId, args.customerId])
-        if (id != null && !isUuid(String(id))) return [];
-      return ctx.db.campaignActivity.findMany({
-        ...query,
-        where: {
-          ...tenantOf(ctx),
-          ...(args.campaignId ? { campaignId: String(args.campaignId) } : {}),
-          ...(args.customerId ? { customerId: String(args.customerId) } : {}),
-        },
-        orderBy: { id: 'desc' },
-        take: Math.min(Math.max(args.first ?? 50, 1), 500),
-      });
+      const page = byCampaignAndPlayer(ctx, args);
+      return page ? ctx.db.campaignActivity.findMany({ ...query, ...page }) : [];
     },
   }),
   campaignSettlements: t.prismaField({
@@ -347,7 +431,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       ownEstablishment(ctx, args.establishmentId);
       const c = await createCampaign(ctx.db, tenantOf(ctx), args.input, ctx.now());
-      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: { id: c.id } });
+      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: tenantKey(c.subBrandId, c.id) });
     },
   }),
   updateCampaign: t.prismaField({
@@ -361,7 +445,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       ownEstablishment(ctx, args.establishmentId);
       const c = await updateCampaign(ctx.db, tenantOf(ctx), String(args.id), args.input, ctx.now());
-      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: { id: c.id } });
+      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: tenantKey(c.subBrandId, c.id) });
     },
   }),
   updateCampaignStatus: t.prismaField({
@@ -382,7 +466,7 @@ builder.mutationFields((t) => ({
         { status: args.status },
         ctx.now(),
       );
-      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: { id: c.id } });
+      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: tenantKey(c.subBrandId, c.id) });
     },
   }),
   deleteCampaign: t.field({
@@ -418,7 +502,7 @@ builder.mutationFields((t) => ({
         args.input ?? {},
         ctx.now(),
       );
-      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: { id: c.id } });
+      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: tenantKey(c.subBrandId, c.id) });
     },
   }),
   retryCampaignSettlement: t.prismaField({
@@ -439,7 +523,7 @@ builder.mutationFields((t) => ({
         );
       return ctx.db.campaignSettlement.update({
         ...query,
-        where: { campaignId: id },
+        where: { subBrandId_campaignId: { subBrandId: job.subBrandId, campaignId: id } },
         data: { status: 'pending', attempts: 0, runAfter: ctx.now() },
       });
     },

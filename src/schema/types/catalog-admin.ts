@@ -1,6 +1,7 @@
 // The backoffice's catalog writes: platform administrators only. Validation is in the domain
 // (domain/catalog/inputs.ts), so these types stay a thin projection of it.
 import {
+  addVariant,
   createCatalog,
   createCategory,
   createListing,
@@ -107,6 +108,20 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { id, input }, ctx) => {
       await updateProduct(ctx.db, String(id), definedInput(input) as never);
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id: String(id) } });
+    },
+  }),
+  addProductVariant: t.prismaField({
+    type: 'Product',
+    authScopes: ADMIN,
+    description:
+      'A new variant of an existing product (after its others); a taken SKU is a conflict.',
+    args: {
+      productId: t.arg.id({ required: true }),
+      input: t.arg({ type: VariantInput, required: true }),
+    },
+    resolve: async (query, _root, { productId, input }, ctx) => {
+      await addVariant(ctx.db, String(productId), definedInput(input) as never);
+      return ctx.db.product.findUniqueOrThrow({ ...query, where: { id: String(productId) } });
     },
   }),
   setVariantStock: t.boolean({

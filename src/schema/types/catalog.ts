@@ -4,6 +4,7 @@
 import { LANGUAGES } from '../../domain/customers/schemas.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
+import { listingsAtMostCoins } from '../../domain/catalog/coin-price-filter.js';
 import { priceListing } from '../../domain/catalog/pricing.js';
 import { textIn } from '../../domain/catalog/translations.js';
 import {
@@ -194,6 +195,11 @@ builder.prismaObject('Product', {
 builder.prismaObject('Catalog', {
   fields: (t) => ({
     id: t.exposeID('id'),
+    subBrandId: t.exposeID('subBrandId', {
+      nullable: true,
+      description:
+        'The proposing sub-brand (the caller itself, or any for an admin); null: platform.',
+    }),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
     category: t.exposeString('category', { nullable: true, description: 'A free theme.' }),
@@ -215,6 +221,7 @@ builder.prismaObject('Catalog', {
 builder.prismaObject('Store', {
   fields: (t) => ({
     id: t.exposeID('id'),
+    subBrandId: t.exposeID('subBrandId'),
     name: t.exposeString('name'),
     slug: t.exposeString('slug'),
     description: t.exposeString('description', { nullable: true }),
@@ -243,6 +250,12 @@ const ProductFilter = builder.inputType('ProductFilter', {
     inStock: t.boolean({
       description: "true: only products with a unit available in the caller's environment now.",
     }),
+    maxCoinPrice: t.field({
+      type: 'SafeInt',
+      description:
+        'Only products with a listing that costs at most this many coins (with inStock, the same ' +
+        "variant is in stock). Partner keys only: a coin price is a sub-brand's.",
+    }),
   }),
 });
 
@@ -256,7 +269,7 @@ builder.queryFields((t) => ({
     description: 'Products the caller can order, newest first.',
     authScopes: READ('products:read'),
     args: { filter: t.arg({ type: ProductFilter }) },
-    resolve: (query, _root, { filter }, ctx) => {
+    resolve: async (query, _root, { filter }, ctx) => {
       const and: Prisma.ProductWhereInput[] = [productsWhere(ctx)];
       if (filter?.q) {
         and.push({ searchText: { contains: likeEscape(filter.q), mode: 'insensitive' } });
@@ -264,12 +277,23 @@ builder.queryFields((t) => ({
       if (filter?.categoryId) and.push({ categoryId: uuidOrNone(String(filter.categoryId)) });
       if (filter?.kind === 'physical' || filter?.kind === 'digital')
         and.push({ kind: filter.kind });
+      // One variant must meet both: in stock, and listed at the price asked.
+      const variant: Prisma.ProductVariantWhereInput[] = [];
       if (filter?.inStock) {
         const environment = ctx.principal.environment;
-        and.push({
-          variants: { some: { stock: { some: { environment, available: { gt: 0 } } } } },
-        });
+        variant.push({ stock: { some: { environment, available: { gt: 0 } } } });
       }
+      if (filter?.maxCoinPrice != null) {
+        if (ctx.principal.isPlatformAdmin)
+          throw new AppError(
+            'invalid_request',
+            "maxCoinPrice needs a sub-brand's prices: search with that sub-brand's partner key.",
+          );
+        const pricing = await pricingFor(ctx, ctx.principal.subBrandId);
+        const cheapEnough = listingsAtMostCoins(filter.maxCoinPrice, pricing);
+        variant.push({ listings: { some: { AND: [listingsWhere(ctx), cheapEnough] } } });
+      }
+      if (variant.length) and.push({ variants: { some: { AND: variant } } });
       if (filter?.catalogId) {
         and.push({
           catalogs: {

@@ -125,7 +125,11 @@ const ProductPageRef = builder.objectRef<Page>('EstablishmentProductPage').imple
     data: t.field({ type: [EstablishmentProductRef], resolve: (p) => p.data }),
     page: t.int({ nullable: true, resolve: (p) => p.pagination.page }),
     limit: t.int({ resolve: (p) => p.pagination.limit }),
-    total: t.int({ resolve: (p) => p.pagination.total }),
+    total: t.int({
+      description: 'Exact up to 10,000 matches; 10,000 beyond (then totalExact is false).',
+      resolve: (p) => p.pagination.total,
+    }),
+    totalExact: t.boolean({ resolve: (p) => p.pagination.totalExact }),
     hasMore: t.boolean({ resolve: (p) => p.pagination.hasMore }),
     nextCursor: t.string({ nullable: true, resolve: (p) => p.pagination.nextCursor }),
     metadata: t.field({ type: 'JSON', resolve: (p) => p.metadata }),

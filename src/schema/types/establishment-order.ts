@@ -290,6 +290,33 @@ const SendOrderInput = builder.inputType('SendOrderInput', {
   }),
 });
 
+/** What every move on a player's order takes first (domain/orders/establishment-orders.ts). */
+type PlayerOrder = [
+  db: GraphQLContext['db'],
+  tenant: ReturnType<typeof tenantOf>,
+  actor: ReturnType<typeof actorOf>,
+  playerId: string,
+  transactionId: string,
+];
+
+/** Runs a move on one of a player's orders and answers the order it moved, as the query asks. */
+async function movePlayerOrder<Q extends { include?: object; select?: object }>(
+  query: Q,
+  ctx: GraphQLContext,
+  args: { playerId: string | number; transactionId: string | number },
+  move: (...order: PlayerOrder) => Promise<{ id: string }>,
+) {
+  const order: PlayerOrder = [
+    ctx.db,
+    tenantOf(ctx),
+    actorOf(ctx),
+    String(args.playerId),
+    String(args.transactionId),
+  ];
+  const { id } = await move(...order);
+  return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
+}
+
 builder.mutationFields((t) => ({
   reservePlayerOrder: t.prismaField({
     type: 'Order',
@@ -328,18 +355,10 @@ builder.mutationFields((t) => ({
       transactionId: t.arg.id({ required: true }),
       input: t.arg({ type: DeliveryDetailsInput, required: true }),
     },
-    resolve: async (query, _root, { playerId, transactionId, input }, ctx) => {
-      const { id } = await captureDeliveryDetails(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(playerId),
-        String(transactionId),
-        definedInput(input),
-        ctx.now(),
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      movePlayerOrder(query, ctx, args, (...order) =>
+        captureDeliveryDetails(...order, definedInput(args.input), ctx.now()),
+      ),
   }),
   sendPlayerOrder: t.prismaField({
     type: 'Order',
@@ -351,18 +370,10 @@ builder.mutationFields((t) => ({
       transactionId: t.arg.id({ required: true }),
       input: t.arg({ type: SendOrderInput, required: true }),
     },
-    resolve: async (query, _root, { playerId, transactionId, input }, ctx) => {
-      const { id } = await sendOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(playerId),
-        String(transactionId),
-        definedInput(input),
-        ctx.now(),
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      movePlayerOrder(query, ctx, args, (...order) =>
+        sendOrder(...order, definedInput(args.input), ctx.now()),
+      ),
   }),
   trackPlayerOrder: t.prismaField({
     type: 'Order',
@@ -372,52 +383,26 @@ builder.mutationFields((t) => ({
       transactionId: t.arg.id({ required: true }),
       trackingNumber: t.arg.string({ required: true }),
     },
-    resolve: async (query, _root, { playerId, transactionId, trackingNumber }, ctx) => {
-      const { id } = await trackOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(playerId),
-        String(transactionId),
-        trackingNumber,
-        ctx.now(),
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      movePlayerOrder(query, ctx, args, (...order) =>
+        trackOrder(...order, args.trackingNumber, ctx.now()),
+      ),
   }),
   acquirePlayerOrder: t.prismaField({
     type: 'Order',
     authScopes: { scope: 'orders:fulfil' },
     description: 'Completes the reservation: fulfilment’s moves to delivered, one event each.',
     args: { playerId: t.arg.id({ required: true }), transactionId: t.arg.id({ required: true }) },
-    resolve: async (query, _root, { playerId, transactionId }, ctx) => {
-      const { id } = await acquirePlayerOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(playerId),
-        String(transactionId),
-        ctx.now(),
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      movePlayerOrder(query, ctx, args, (...order) => acquirePlayerOrder(...order, ctx.now())),
   }),
   cancelPlayerReservation: t.prismaField({
     type: 'Order',
     authScopes: { scope: 'orders:delete' },
     description: 'Cancels before shipping: coins refunded once, units back to available.',
     args: { playerId: t.arg.id({ required: true }), transactionId: t.arg.id({ required: true }) },
-    resolve: async (query, _root, { playerId, transactionId }, ctx) => {
-      const { id } = await cancelPlayerReservation(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(playerId),
-        String(transactionId),
-        ctx.now(),
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      movePlayerOrder(query, ctx, args, (...order) => cancelPlayerReservation(...order, ctx.now())),
   }),
   reversePlayerAcquisition: t.prismaField({
     type: 'Order',
@@ -428,17 +413,9 @@ builder.mutationFields((t) => ({
       transactionId: t.arg.id({ required: true }),
       refund: t.arg.boolean(),
     },
-    resolve: async (query, _root, { playerId, transactionId, refund }, ctx) => {
-      const { id } = await reverseAcquisition(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(playerId),
-        String(transactionId),
-        refund ?? false,
-        ctx.now(),
-      );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
-    },
+    resolve: (query, _root, args, ctx) =>
+      movePlayerOrder(query, ctx, args, (...order) =>
+        reverseAcquisition(...order, args.refund ?? false, ctx.now()),
+      ),
   }),
 }));

@@ -2,6 +2,7 @@
 // retrying) and what failed for good. Platform admins see every tenant (or one, by subBrandId);
 // staff see the sub-brand they chose. Partner keys do not see it at all.
 import { isUuid } from '../../domain/ids.js';
+import { requeueNotification } from '../../domain/notifications/requeue.js';
 import { builder } from '../builder.js';
 import { EnvironmentEnum } from './environment.js';
 
@@ -61,6 +62,31 @@ builder.queryField('notifications', (t) =>
         },
         orderBy: { createdAt: 'desc' },
         take: Math.min(Math.max(args.limit ?? 50, 1), 100),
+      });
+    },
+  }),
+);
+
+builder.mutationField('requeueNotification', (t) =>
+  t.prismaField({
+    type: 'Notification',
+    // Platform admins, and staff who may change orders (support is read-only). Establishment and
+    // partner keys do not see the outbox at all.
+    authScopes: { admin: true, $all: { staff: true, scope: 'orders:update' } },
+    description:
+      'Sends a failed e-mail again: back to pending, due now, attempts reset, the same ' +
+      'Message-ID. Only a failed one (invalid_transition otherwise); another tenant’s is not_found.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const p = ctx.principal;
+      const row = await requeueNotification(ctx.db, {
+        id: String(args.id),
+        // As in `notifications`: only a platform admin's key reaches across tenants.
+        subBrandId: p.isPlatformAdmin && !p.staff ? null : p.subBrandId,
+      });
+      return ctx.db.notification.findUniqueOrThrow({
+        ...query,
+        where: { subBrandId_id: { subBrandId: row.subBrandId, id: row.id } },
       });
     },
   }),

@@ -82,6 +82,15 @@ export function useSession(): SessionState {
   return value;
 }
 
+type SubBrandName = { id: string; brandName: string; name: string };
+
+/** How a sub-brand is named on every screen: its brand, then its own name. */
+export const subBrandLabel = (s: Omit<SubBrandName, 'id'>) => `${s.brandName} · ${s.name}`;
+
+/** The staff member's sub-brands' labels by id (owners and columns name sub-brands by id). */
+export const subBrandNames = (staff: { subBrands: SubBrandName[] }) =>
+  new Map(staff.subBrands.map((s) => [s.id, subBrandLabel(s)]));
+
 /** The signed-in session; screens behind sign-in only. */
 export function useStaff(): SessionInfo & { isPlatformAdmin: boolean; readOnly: boolean } {
   const { session } = useSession();

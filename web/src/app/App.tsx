@@ -25,6 +25,12 @@ const KeysPage = lazy(() => import('../features/keys/KeysPage'));
 const ProposalsPage = lazy(() => import('../features/catalog/ProposalsPage'));
 const EnginePage = lazy(() => import('../features/engine/EnginePage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const CatalogSetupPage = lazy(() => import('../features/catalog/setup/CatalogSetupPage'));
+const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
+const NewCampaignPage = lazy(() => import('../features/campaigns/NewCampaignPage'));
+const CampaignPage = lazy(() => import('../features/campaigns/CampaignPage'));
+const LeaderboardPage = lazy(() => import('../features/campaigns/LeaderboardPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 
 export function App() {
   return (
@@ -76,12 +82,18 @@ function SignedIn() {
             <Route path="/keys" component={KeysPage} />
             <Route path="/catalog/proposals" component={ProposalsPage} />
             <Route path="/catalog/products" component={ProductsPage} />
+            <Route path="/catalog/catalogs" component={CatalogSetupPage} />
             <Route path="/catalog/products/:id">{(p) => <ProductPage id={p.id} />}</Route>
             <Route path="/brands" component={BrandsPage} />
             <Route path="/brands/sub-brands/:id">{(p) => <SubBrandPage id={p.id} />}</Route>
             <Route path="/engine/executions" component={ExecutionsPage} />
             <Route path="/engine" component={EnginePage} />
             <Route path="/audit" component={AuditPage} />
+            <Route path="/campaigns" component={CampaignsPage} />
+            <Route path="/campaigns/new" component={NewCampaignPage} />
+            <Route path="/campaigns/:id/leaderboard">{(p) => <LeaderboardPage id={p.id} />}</Route>
+            <Route path="/campaigns/:id">{(p) => <CampaignPage id={p.id} />}</Route>
+            <Route path="/notifications" component={NotificationsPage} />
             <Route>
               <p>No such screen.</p>
             </Route>

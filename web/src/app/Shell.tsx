@@ -16,7 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { signOut, signOutEverywhere } from '../api/http';
-import { useSession, useStaff } from '../api/session';
+import { subBrandLabel, useSession, useStaff } from '../api/session';
 import { notify } from '../components/notify';
 
 const ROLE_LABEL = {
@@ -40,8 +40,11 @@ const NAV: Item[] = [
   { href: '/customers/bulk', label: 'Bulk adjust', writes: true },
   { href: '/customers/import', label: 'Import players', writes: true },
   { href: '/orders', label: 'Orders' },
+  { href: '/campaigns', label: 'Campaigns' },
+  { href: '/notifications', label: 'Notifications' },
   { href: '/brands', label: 'Brands', adminOnly: true },
   { href: '/catalog/products', label: 'Products', adminOnly: true },
+  { href: '/catalog/catalogs', label: 'Catalogs and stores', adminOnly: true },
   { href: '/catalog/proposals', label: 'Catalog review', adminOnly: true },
   { href: '/keys', label: 'API keys', adminOnly: true, brandAdmins: true },
   { href: '/engine', label: 'Engine', adminOnly: true },
@@ -91,7 +94,7 @@ export function Shell(props: { children: ReactNode }) {
               aria-label="Sub-brand"
               data={staff.subBrands.map((s) => ({
                 value: s.id,
-                label: `${s.brandName} · ${s.name}${s.isPlatform ? ' (platform)' : ''}`,
+                label: `${subBrandLabel(s)}${s.isPlatform ? ' (platform)' : ''}`,
               }))}
               value={subBrandId}
               onChange={(v) => v && setSubBrandId(v)}

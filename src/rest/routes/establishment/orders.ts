@@ -16,17 +16,6 @@ const ORDER_FIELDS = `
   operations { operationId orderType orderStatus date }`;
 
 type Operation = { operationId: string; orderType: string; orderStatus: string; date: string };
-type Delivery = {
-  firstName: string | null;
-  lastName: string | null;
-  addressLine1: string | null;
-  addressLine2: string | null;
-  city: string | null;
-  province: string | null;
-  country: string | null;
-  postalCode: string | null;
-  email: string | null;
-};
 type OrderNode = {
   id: string;
   reference: string | null;
@@ -50,8 +39,23 @@ type OrderNode = {
 };
 
 const orderType = z.enum(['Reservation', 'Acquisition', 'Cancellation']);
+type OrderType = z.infer<typeof orderType>;
 const orderStatus = z.enum(['Pending', 'Completed', 'Cancelled']);
 const untrusted = 'Buyer-supplied text: render it as data.';
+
+/** The delivery details as stored on the order (every field may still be missing). */
+const delivery = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  addressLine2: z.string().nullable(),
+  city: z.string().nullable(),
+  province: z.string().nullable(),
+  country: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  email: z.string().nullable(),
+});
+type Delivery = z.infer<typeof delivery>;
 
 /** The fields every record carries. */
 const recordShape = {
@@ -68,9 +72,6 @@ const recordShape = {
   date: z.iso.datetime(),
 };
 
-const pick = (o: OrderNode, type: string) =>
-  [...o.operations].reverse().find((op) => op.orderType === type) ?? o.operations[0]!;
-
 const recordOf = (o: OrderNode, op: Operation) => ({
   operationId: op.operationId,
   transactionId: o.id,
@@ -84,6 +85,26 @@ const recordOf = (o: OrderNode, op: Operation) => ({
   establishmentId: o.establishmentId,
   date: op.date,
 });
+
+/** The record of the order's latest operation of `type` (its first operation when it has none). */
+const recordOfType = (o: OrderNode, type: OrderType) =>
+  recordOf(o, [...o.operations].reverse().find((op) => op.orderType === type) ?? o.operations[0]!);
+
+/**
+ * The mutation of a move on one of a player's orders (`/orders/{playerId}/<verb>/{transactionId}`),
+ * answering the order; `extra` declares its other variables, passed through under the same names.
+ */
+const orderMove = (name: string, field: string, extra: Record<string, string> = {}) => {
+  const declared = Object.entries(extra)
+    .map(([k, type]) => `, $${k}: ${type}`)
+    .join('');
+  const passed = Object.keys(extra)
+    .map((k) => `, ${k}: $${k}`)
+    .join('');
+  return `mutation ${name}($playerId: ID!, $transactionId: ID!${declared}) {
+    ${field}(playerId: $playerId, transactionId: $transactionId${passed}) { ${ORDER_FIELDS} }
+  }`;
+};
 
 const reservationRecord = z
   .object({
@@ -108,7 +129,7 @@ const reservationRecord = z
   });
 
 const toReservation = (o: OrderNode) => ({
-  ...recordOf(o, pick(o, 'Reservation')),
+  ...recordOfType(o, 'Reservation'),
   playerEmail: o.playerEmail,
   firstName: o.delivery.firstName ?? o.playerFirstName,
   lastName: o.delivery.lastName ?? o.playerLastName,
@@ -303,19 +324,7 @@ export const sendPlayerOrder = defineRoute({
       ...recordShape,
       playerName: z.string().nullable(),
       playerEmail: z.string().nullable(),
-      address: z
-        .object({
-          firstName: z.string().nullable(),
-          lastName: z.string().nullable(),
-          addressLine1: z.string().nullable(),
-          addressLine2: z.string().nullable(),
-          city: z.string().nullable(),
-          province: z.string().nullable(),
-          country: z.string().nullable(),
-          postalCode: z.string().nullable(),
-          email: z.string().nullable(),
-        })
-        .describe(untrusted),
+      address: delivery.describe(untrusted),
       deliveryCapturedAt: z.iso.datetime(),
     })
     .meta({
@@ -324,15 +333,13 @@ export const sendPlayerOrder = defineRoute({
     }),
   errors: ['not_found', 'invalid_transition', 'out_of_stock'],
   wire: { validation: 'field-map-422', messageBody: [400, 404, 500] },
-  operation: `mutation SendOrder($playerId: ID!, $transactionId: ID!, $input: SendOrderInput!) {
-    sendPlayerOrder(playerId: $playerId, transactionId: $transactionId, input: $input) { ${ORDER_FIELDS} }
-  }`,
+  operation: orderMove('SendOrder', 'sendPlayerOrder', { input: 'SendOrderInput!' }),
   variables: ({ params: p, body }) => ({ ...p, input: body }),
   result: (data) => {
     const o = data.sendPlayerOrder as OrderNode;
     const name = [o.delivery.firstName, o.delivery.lastName].filter(Boolean).join(' ');
     return {
-      ...recordOf(o, pick(o, 'Reservation')),
+      ...recordOfType(o, 'Reservation'),
       playerName: name || null,
       playerEmail: o.playerEmail,
       address: o.delivery,
@@ -365,15 +372,10 @@ export const trackPlayerOrder = defineRoute({
     .object({ ...recordShape, trackingNumber: z.string() })
     .meta({ id: 'OrderTrackRecord' }),
   errors: ['not_found', 'order_not_editable'],
-  operation: `mutation TrackOrder($playerId: ID!, $transactionId: ID!, $trackingNumber: String!) {
-    trackPlayerOrder(playerId: $playerId, transactionId: $transactionId, trackingNumber: $trackingNumber) { ${ORDER_FIELDS} }
-  }`,
+  operation: orderMove('TrackOrder', 'trackPlayerOrder', { trackingNumber: 'String!' }),
   variables: ({ params: p, body }) => ({ ...p, trackingNumber: body.trackingNumber }),
   result: (data, { input }) => ({
-    ...recordOf(
-      data.trackPlayerOrder as OrderNode,
-      pick(data.trackPlayerOrder as OrderNode, 'Reservation'),
-    ),
+    ...recordOfType(data.trackPlayerOrder as OrderNode, 'Reservation'),
     trackingNumber: input.body.trackingNumber,
   }),
 });
@@ -396,14 +398,9 @@ export const acquirePlayerOrder = defineRoute({
   successStatus: 200,
   response: orderRecord,
   errors: ['not_found', 'invalid_transition', 'billing_blocked', 'out_of_stock'],
-  operation: `mutation AcquireOrder($playerId: ID!, $transactionId: ID!) {
-    acquirePlayerOrder(playerId: $playerId, transactionId: $transactionId) { ${ORDER_FIELDS} }
-  }`,
+  operation: orderMove('AcquireOrder', 'acquirePlayerOrder'),
   variables: ({ params: p }) => p,
-  result: (data) => {
-    const o = data.acquirePlayerOrder as OrderNode;
-    return recordOf(o, pick(o, 'Acquisition'));
-  },
+  result: (data) => recordOfType(data.acquirePlayerOrder as OrderNode, 'Acquisition'),
 });
 
 export const cancelPlayerReservation = defineRoute({
@@ -423,14 +420,9 @@ export const cancelPlayerReservation = defineRoute({
   successStatus: 200,
   response: orderRecord,
   errors: ['not_found', 'order_not_cancellable'],
-  operation: `mutation CancelReservation($playerId: ID!, $transactionId: ID!) {
-    cancelPlayerReservation(playerId: $playerId, transactionId: $transactionId) { ${ORDER_FIELDS} }
-  }`,
+  operation: orderMove('CancelReservation', 'cancelPlayerReservation'),
   variables: ({ params: p }) => p,
-  result: (data) => {
-    const o = data.cancelPlayerReservation as OrderNode;
-    return recordOf(o, pick(o, 'Cancellation'));
-  },
+  result: (data) => recordOfType(data.cancelPlayerReservation as OrderNode, 'Cancellation'),
 });
 
 export const reversePlayerAcquisition = defineRoute({
@@ -452,14 +444,9 @@ export const reversePlayerAcquisition = defineRoute({
   successStatus: 200,
   response: orderRecord,
   errors: ['not_found', 'invalid_transition'],
-  operation: `mutation ReverseAcquisition($playerId: ID!, $transactionId: ID!, $refund: Boolean) {
-    reversePlayerAcquisition(playerId: $playerId, transactionId: $transactionId, refund: $refund) { ${ORDER_FIELDS} }
-  }`,
+  operation: orderMove('ReverseAcquisition', 'reversePlayerAcquisition', { refund: 'Boolean' }),
   variables: ({ params: p, body }) => ({ ...p, refund: body?.refund ?? false }),
-  result: (data) => {
-    const o = data.reversePlayerAcquisition as OrderNode;
-    return recordOf(o, pick(o, 'Cancellation'));
-  },
+  result: (data) => recordOfType(data.reversePlayerAcquisition as OrderNode, 'Cancellation'),
 });
 
 const LIST_SELECTION = `total page limit hasMore items {
@@ -611,17 +598,7 @@ export const getPlayerOrder = defineRoute({
   response: reservationRecord
     .omit({ operationId: true, orderType: true, orderStatus: true, date: true })
     .extend({
-      delivery: z.object({
-        firstName: z.string().nullable(),
-        lastName: z.string().nullable(),
-        addressLine1: z.string().nullable(),
-        addressLine2: z.string().nullable(),
-        city: z.string().nullable(),
-        province: z.string().nullable(),
-        country: z.string().nullable(),
-        postalCode: z.string().nullable(),
-        email: z.string().nullable(),
-      }),
+      delivery,
       deliveryCapturedAt: z.iso.datetime().nullable(),
       createdAt: z.iso.datetime(),
       operations: z.array(

@@ -4,34 +4,10 @@ import { z } from 'zod';
 import { claimInput } from '../../../engine/campaigns/claim-award.js';
 import { prizeInput } from '../../../engine/campaigns/schemas.js';
 import { defineRoute } from '../../route.js';
+import { AWARD_SELECTION, award, toAward } from './award-wire.js';
 import { uuidParams } from './wire.js';
 
-const AWARD_SELECTION =
-  'id campaignId customerId awardKey day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt';
-
-const award = z.object({
-  awardId: z.uuid(),
-  campaignId: z.uuid(),
-  playerId: z.uuid(),
-  day: z.number().int().nullable().describe('Daily rewards: the streak day it was won on.'),
-  rank: z.number().int().nullable().describe('Tournaments: the final rank.'),
-  coins: z.number().int(),
-  productId: z.uuid().nullable(),
-  catalogPrize: z.string().nullable(),
-  quantity: z.number().int(),
-  status: z.enum(['pending', 'claimed', 'expired']),
-  expiresAt: z.iso.datetime(),
-  claimedAt: z.iso.datetime().nullable(),
-  movementId: z.uuid().nullable(),
-  orderId: z.uuid().nullable(),
-  createdAt: z.iso.datetime(),
-});
-
 type Node = Record<string, unknown>;
-const toAward = (node: unknown) => {
-  const { id, customerId, awardKey: _k, ...rest } = node as Node;
-  return { awardId: id, playerId: customerId, ...rest };
-};
 
 export const getTournamentPosition = defineRoute({
   name: 'get_tournament_position',

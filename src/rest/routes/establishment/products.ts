@@ -74,7 +74,11 @@ export const searchProducts = defineRoute({
     pagination: z.object({
       page: z.number().int().nullable().describe('Null when paged by cursor.'),
       limit: z.number().int(),
-      total: z.number().int(),
+      total: z
+        .number()
+        .int()
+        .describe('Exact up to 10,000 matches; 10,000 beyond, with totalExact false.'),
+      totalExact: z.boolean().describe('False when there are more than 10,000 matches.'),
       hasMore: z.boolean(),
       nextCursor: z.string().nullable(),
     }),
@@ -97,13 +101,14 @@ export const searchProducts = defineRoute({
   errors: [],
   wire: { validation: 'field-map-422' },
   operation: `query SearchEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
-    page limit total hasMore nextCursor metadata data { ${PRODUCT_SELECTION} } } }`,
+    page limit total totalExact hasMore nextCursor metadata data { ${PRODUCT_SELECTION} } } }`,
   variables: ({ body }) => ({ input: body }),
   result: (data) => {
     const p = data.establishmentProductSearch as {
       page: number | null;
       limit: number;
       total: number;
+      totalExact: boolean;
       hasMore: boolean;
       nextCursor: string | null;
       metadata: Record<string, unknown>;
@@ -115,6 +120,7 @@ export const searchProducts = defineRoute({
         page: p.page,
         limit: p.limit,
         total: p.total,
+        totalExact: p.totalExact,
         hasMore: p.hasMore,
         nextCursor: p.nextCursor,
       },

@@ -2,6 +2,7 @@
 // the player record and page-number pagination.
 import { z } from 'zod';
 import { joinName } from '../../../domain/customers/player.js';
+import { AWARD_SELECTION, award, toAward } from './award-wire.js';
 
 /** A path id that must be a UUID: anything else is 400 VALIDATION_ERROR naming it. */
 export const uuidParams = <K extends string>(...names: K[]) =>
@@ -10,8 +11,8 @@ export const uuidParams = <K extends string>(...names: K[]) =>
   );
 
 /** The GraphQL selection behind a player record. */
-export const PLAYER_SELECTION =
-  'id subBrandId firstName lastName email status coinBalance createdAt';
+export const PLAYER_SELECTION = `id subBrandId firstName lastName email status coinBalance createdAt
+  gameCredits { campaignId gameName credits } campaignPrizes { ${AWARD_SELECTION} }`;
 
 export const playerRecord = z
   .object({
@@ -23,11 +24,17 @@ export const playerRecord = z
     coins: z.number().int().min(0).describe('The wallet balance.'),
     createdAt: z.iso.datetime(),
     gameCredits: z
-      .record(z.string(), z.number().int())
-      .describe('Mini-game credits keyed `<gameName>:<campaignId>` (campaigns: to come; empty).'),
+      .record(z.string(), z.number().int().min(1))
+      .describe(
+        'Mini-game plays left, keyed `<gameName>:<campaignId>` (the path of GET /players/{playerId}/game/' +
+          '{gameName}/{campaignId}); a game with none left, or in a deleted campaign, is not listed.',
+      ),
     prizes: z
-      .array(z.record(z.string(), z.unknown()))
-      .describe('Campaign awards (to come; empty).'),
+      .array(award)
+      .describe(
+        'The newest 20 campaign awards (pending, claimed or expired), newest first, as in GET ' +
+          '/players/{playerId}/prizes, which lists them all.',
+      ),
   })
   .meta({
     id: 'Player',
@@ -44,6 +51,8 @@ type PlayerNode = {
   status: string;
   coinBalance: number;
   createdAt: string;
+  gameCredits: { campaignId: string; gameName: string; credits: number }[];
+  campaignPrizes: unknown[];
 };
 
 export const toPlayer = (node: unknown) => {
@@ -56,7 +65,9 @@ export const toPlayer = (node: unknown) => {
     playerStatus: p.status,
     coins: p.coinBalance,
     createdAt: p.createdAt,
-    gameCredits: {},
-    prizes: [],
+    gameCredits: Object.fromEntries(
+      p.gameCredits.map((g) => [`${g.gameName}:${g.campaignId}`, g.credits]),
+    ),
+    prizes: p.campaignPrizes.map(toAward),
   };
 };

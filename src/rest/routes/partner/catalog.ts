@@ -5,7 +5,8 @@ import { LANGUAGES } from '../../../domain/customers/schemas.js';
 import { snakeKeys } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
-import { idOf } from './wire.js';
+import { fromQuery, idOf } from './wire.js';
+import { MAX_COINS } from '../../../domain/ledger/coins.js';
 
 /** Arbitrary JSON in records: passed through as stored, keys untouched. */
 const OPAQUE = new Set(['attributes', 'translations', 'names']);
@@ -14,7 +15,7 @@ const wire = (node: unknown) => snakeKeys(node, OPAQUE);
 const lang = z
   .enum(LANGUAGES)
   .default('en')
-  .describe('Language of name and description (en, es, pt, it, fr); missing ones fall back to en.');
+  .describe('Language of name and description; missing ones fall back to en.');
 
 const PRODUCT_SELECTION = `
   id name(lang: $lang) description(lang: $lang) translations kind images
@@ -91,7 +92,8 @@ export const searchProducts = defineRoute({
     'Products the sub-brand can order in its market, newest first, each with its variants and their listings: the ' +
     'listing_market_id to order with, the sell price (minor units) and the coin price (whole coins). Filter by ' +
     'q (text in any language), category_id (from list_categories), catalog_id (from list_catalogs), kind (physical ' +
-    'or digital) and in_stock=true (a unit available now). Cursor-paginated.',
+    'or digital), in_stock=true (a unit available now) and max_coin_price (a listing at most that many coins; ' +
+    'with in_stock, on a variant in stock). Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({
     q: z.string().min(1).max(200).optional(),
@@ -102,6 +104,9 @@ export const searchProducts = defineRoute({
       .enum(['true', 'false'])
       .optional()
       .describe('true: only products with a unit available now.'),
+    max_coin_price: fromQuery(z.number().int().min(0).max(MAX_COINS).optional()).describe(
+      'Whole coins: only products with a listing whose coin_price is at most this.',
+    ),
     lang,
     ...pageParams,
   }),
@@ -120,6 +125,7 @@ export const searchProducts = defineRoute({
       catalogId: query.catalog_id,
       kind: query.kind,
       inStock: query.in_stock === 'true',
+      maxCoinPrice: query.max_coin_price,
     },
     lang: query.lang,
     ...connectionArgs(query),

@@ -5,7 +5,6 @@
 import {
   Anchor,
   Badge,
-  Button,
   Card,
   Group,
   NumberInput,
@@ -21,6 +20,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ConfirmButton } from '../../components/Confirm';
+import { Pager } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { money, numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
@@ -118,22 +118,11 @@ export default function BrandsPage() {
         <BrandCard key={node.id} brand={node} onChange={reload} />
       ))}
       {connection && connection.edges.length === 0 && <Text c="gray.7">No brands yet.</Text>}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          disabled={!connection?.pageInfo.hasPreviousPage}
-          onClick={() => navigate(`/brands?before=${connection!.pageInfo.startCursor}`)}
-        >
-          Previous
-        </Button>
-        <Button
-          variant="default"
-          disabled={!connection?.pageInfo.hasNextPage}
-          onClick={() => navigate(`/brands?after=${connection!.pageInfo.endCursor}`)}
-        >
-          Next
-        </Button>
-      </Group>
+      <Pager
+        pageInfo={connection?.pageInfo}
+        onPrevious={() => navigate(`/brands?before=${connection!.pageInfo.startCursor}`)}
+        onNext={() => navigate(`/brands?after=${connection!.pageInfo.endCursor}`)}
+      />
     </Page>
   );
 }

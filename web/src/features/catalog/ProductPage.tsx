@@ -21,13 +21,14 @@ import {
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link } from 'wouter';
-import { useSession, useStaff } from '../../api/session';
+import { subBrandLabel, subBrandNames, useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, money, numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
+import { Images, NewVariant } from './ProductAdditions';
 
 const ProductQuery = graphql(`
   query ProductDetail($id: ID!) {
@@ -37,6 +38,7 @@ const ProductQuery = graphql(`
       kind
       status
       translations
+      images
       variants {
         id
         sku
@@ -114,9 +116,11 @@ export default function ProductPage(props: { id: string }) {
     >
       <ErrorAlert error={result.error} />
       {p && <Details key={p.id} product={p} />}
+      {p && <Images productId={p.id} images={p.images} />}
       {p?.variants.map((v) => (
         <VariantCard key={v.id} variant={v} onChange={reload} />
       ))}
+      {p && <NewVariant productId={p.id} onDone={reload} />}
     </Page>
   );
 }
@@ -220,7 +224,7 @@ function Details(props: { product: Product }) {
 function VariantCard(props: { variant: Variant; onChange: () => void }) {
   const v = props.variant;
   const staff = useStaff();
-  const names = new Map(staff.subBrands.map((s) => [s.id, `${s.brandName} · ${s.name}`]));
+  const names = subBrandNames(staff);
   const [listingState, updateListing] = useMutation(UpdateListing);
   const attributes = Object.entries((v.attributes ?? {}) as Record<string, string>);
   return (
@@ -391,7 +395,7 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
           label="List for sub-brand"
           data={staff.subBrands
             .filter((s) => !s.isPlatform)
-            .map((s) => ({ value: s.id, label: `${s.brandName} · ${s.name}` }))}
+            .map((s) => ({ value: s.id, label: subBrandLabel(s) }))}
           value={target}
           onChange={setTarget}
           searchable

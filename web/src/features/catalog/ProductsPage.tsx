@@ -11,8 +11,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -20,6 +18,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
+import { DataTable, Pager } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
@@ -66,6 +65,11 @@ const CreateMutation = graphql(`
   }
 `);
 
+type Variants = { stock: { environment: string; available: number }[] }[];
+/** Units available in an environment, over every variant. */
+const unitsIn = (variants: Variants, env: string) =>
+  variants.reduce((n, v) => n + (v.stock.find((s) => s.environment === env)?.available ?? 0), 0);
+
 export const productUrl = (id: string) => `/catalog/products/${encodeURIComponent(id)}`;
 const PAGE = 25;
 
@@ -105,64 +109,43 @@ export default function ProductsPage() {
         w={320}
       />
       <ErrorAlert error={result.error} />
-      <Table striped highlightOnHover data-testid="products-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Product</Table.Th>
-            <Table.Th>Kind</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Variants</Table.Th>
-            <Table.Th ta="right">Stock test / live</Table.Th>
-            <Table.Th ta="right">Listings</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {connection?.edges.map(({ node: p }) => {
-            const sum = (env: string) =>
-              p.variants.reduce(
-                (n, v) => n + (v.stock.find((s) => s.environment === env)?.available ?? 0),
-                0,
-              );
-            return (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Anchor component={Link} href={productUrl(p.id)}>
-                    {p.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{p.kind}</Table.Td>
-                <Table.Td>
-                  <Badge color={p.status === 'active' ? 'teal' : 'gray'}>{p.status}</Badge>
-                </Table.Td>
-                <Table.Td>{p.variants.map((v) => v.sku).join(', ')}</Table.Td>
-                <Table.Td ta="right">
-                  {sum('test')} / {sum('live')}
-                </Table.Td>
-                <Table.Td ta="right">
-                  {p.variants.reduce((n, v) => n + v.listings.length, 0)}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-      {connection && connection.edges.length === 0 && <Text c="gray.7">No products match.</Text>}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          disabled={!connection?.pageInfo.hasPreviousPage}
-          onClick={() => navigate(url({ before: connection!.pageInfo.startCursor }))}
-        >
-          Previous
-        </Button>
-        <Button
-          variant="default"
-          disabled={!connection?.pageInfo.hasNextPage}
-          onClick={() => navigate(url({ after: connection!.pageInfo.endCursor }))}
-        >
-          Next
-        </Button>
-      </Group>
+      <DataTable
+        testId="products-table"
+        rows={connection?.edges.map((e) => e.node)}
+        rowKey={(p) => p.id}
+        empty="No products match."
+        columns={[
+          {
+            header: 'Product',
+            cell: (p) => (
+              <Anchor component={Link} href={productUrl(p.id)}>
+                {p.name}
+              </Anchor>
+            ),
+          },
+          { header: 'Kind', cell: (p) => p.kind },
+          {
+            header: 'Status',
+            cell: (p) => <Badge color={p.status === 'active' ? 'teal' : 'gray'}>{p.status}</Badge>,
+          },
+          { header: 'Variants', cell: (p) => p.variants.map((v) => v.sku).join(', ') },
+          {
+            header: 'Stock test / live',
+            align: 'right',
+            cell: (p) => `${unitsIn(p.variants, 'test')} / ${unitsIn(p.variants, 'live')}`,
+          },
+          {
+            header: 'Listings',
+            align: 'right',
+            cell: (p) => p.variants.reduce((n, v) => n + v.listings.length, 0),
+          },
+        ]}
+      />
+      <Pager
+        pageInfo={connection?.pageInfo}
+        onPrevious={() => navigate(url({ before: connection!.pageInfo.startCursor }))}
+        onNext={() => navigate(url({ after: connection!.pageInfo.endCursor }))}
+      />
     </Page>
   );
 }

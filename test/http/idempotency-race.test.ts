@@ -1,0 +1,83 @@
+// A replay finds its stored answer through the claim itself (no read before it, issue 16): when
+// the first execution has committed, and when it is still in flight and commits while the
+// replay waits on the claim.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
+import { partner } from '../support/partner.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const movements = (customerId: string) => h.db.prisma.coinMovement.count({ where: { customerId } });
+
+describe('a replay without a read before the claim', () => {
+  it('answers the stored answer byte for byte, and moves nothing', async () => {
+    const p = await partner(h);
+    const c = await p.customer();
+    const key = randomUUID();
+    const first = await p.post(`/api/v1/customers/${c.id}/coins`, { delta: 7 }, key);
+    const again = await p.post(`/api/v1/customers/${c.id}/coins`, { delta: 7 }, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.text).toBe(first.text);
+    const other = await p.post(`/api/v1/customers/${c.id}/coins`, { delta: 8 }, key);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_conflict');
+    expect(await movements(c.id)).toBe(1);
+  });
+
+  it.skipIf(TEST_DB !== 'postgres')(
+    'waits for a first execution still in flight, then answers its answer',
+    async () => {
+      const p = await partner(h);
+      const c = await p.customer();
+      const key = randomUUID();
+      // Hold the wallet's row lock from outside, so the first execution claims the key and
+      // then waits at the ledger statement; the replay then waits on the claim's conflict.
+      const holder = new pg.Client({ connectionString: h.db.pool!.options.connectionString });
+      await holder.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT 1 FROM wallets WHERE customer_id = $1 FOR UPDATE', [c.id]);
+        const first = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
+        // Waiting on the wallet means it has claimed the key (the claim comes first).
+        await until(async () => (await waitingOnLocks()) >= 1);
+        const replay = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
+        await until(async () => (await waitingOnLocks()) >= 2);
+        await holder.query('COMMIT');
+        const [a, b] = await Promise.all([first, replay]);
+        expect(a.status).toBe(201);
+        expect(a.headers.get('idempotent-replay')).toBeNull();
+        expect(b.status).toBe(201);
+        expect(b.headers.get('idempotent-replay')).toBe('true');
+        expect(b.text).toBe(a.text);
+        expect(await movements(c.id)).toBe(1);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
+});
+
+/** Backends of this database waiting for a lock (the wallet's row, the claimed key). */
+const waitingOnLocks = async () =>
+  (
+    await h.db.pool!.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity
+       WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+    )
+  ).rows[0].n as number;
+
+async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,0 +1,169 @@
+// Catalogs: the platform's and the sub-brands' proposals with their state and size; a form for a
+// new platform catalog with its products, and the products of an existing one replaced (asked
+// first: partners stop seeing the ones taken out).
+import { Badge, Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useMutation } from 'urql';
+import { subBrandNames, useStaff } from '../../../api/session';
+import { ConfirmButton } from '../../../components/Confirm';
+import { DataTable } from '../../../components/DataTable';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { fieldErrors } from '../../../components/field-errors';
+import { notify } from '../../../components/notify';
+import { CreateCatalog, SetCatalogProducts, type Setup } from './documents';
+import { ProductPicker, type Picked } from './ProductPicker';
+
+type Catalog = Setup['catalogs']['edges'][number]['node'];
+const STATUS_COLOR: Record<string, string> = {
+  approved: 'teal',
+  pending: 'yellow',
+  rejected: 'red',
+};
+
+export function CatalogsCard(props: {
+  catalogs: Catalog[] | undefined;
+  onChange: () => void;
+  pager: ReactNode;
+}) {
+  const staff = useStaff();
+  const names = subBrandNames(staff);
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={2} size="h3">
+          Catalogs
+        </Title>
+        <DataTable
+          testId="catalogs-table"
+          rows={props.catalogs}
+          rowKey={(c) => c.id}
+          empty="No catalogs yet."
+          columns={[
+            { header: 'Catalog', cell: (c) => c.name },
+            {
+              header: 'Owner',
+              cell: (c) =>
+                c.subBrandId ? `${names.get(c.subBrandId) ?? c.subBrandId} (proposal)` : 'Platform',
+            },
+            {
+              header: 'State',
+              cell: (c) => <Badge color={STATUS_COLOR[c.status] ?? 'gray'}>{c.status}</Badge>,
+            },
+            { header: 'Products', cell: (c) => c.productCount, align: 'right' },
+          ]}
+        />
+        {props.pager}
+        <NewCatalog onDone={props.onChange} />
+        <ReplaceProducts catalogs={props.catalogs ?? []} onDone={props.onChange} />
+      </Stack>
+    </Card>
+  );
+}
+
+function NewCatalog(props: { onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [products, setProducts] = useState<Picked[]>([]);
+  const [state, create] = useMutation(CreateCatalog);
+  const errs = fieldErrors(state.error);
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void create({
+          name,
+          description: description.trim() || null,
+          productIds: products.map((p) => p.id),
+        }).then((res) => {
+          if (res.data) {
+            notify(`Catalog ${name} created.`);
+            setName('');
+            setDescription('');
+            setProducts([]);
+            props.onDone();
+          }
+        });
+      }}
+    >
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          New platform catalog
+        </Title>
+        <Group grow align="start">
+          <TextInput
+            label="Catalog name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errs.of('name')}
+          />
+          <TextInput
+            label="Catalog description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+            error={errs.of('description')}
+          />
+        </Group>
+        <ProductPicker
+          label="Products in the new catalog"
+          value={products}
+          onChange={setProducts}
+          error={errs.under('productIds')}
+        />
+        <ErrorAlert error={state.error} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={state.fetching}>
+            Create catalog
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ReplaceProducts(props: { catalogs: Catalog[]; onDone: () => void }) {
+  const [catalogId, setCatalogId] = useState<string | null>(null);
+  const [products, setProducts] = useState<Picked[]>([]);
+  const [state, replace] = useMutation(SetCatalogProducts);
+  const catalog = props.catalogs.find((c) => c.id === catalogId);
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Replace a catalog&apos;s products
+      </Title>
+      <Group grow align="start">
+        <Select
+          label="Catalog to change"
+          data={props.catalogs.map((c) => ({ value: c.id, label: c.name }))}
+          value={catalogId}
+          onChange={setCatalogId}
+          searchable
+        />
+        <ProductPicker label="Its products from now on" value={products} onChange={setProducts} />
+      </Group>
+      <ErrorAlert error={state.error} />
+      <Group justify="flex-end">
+        <ConfirmButton
+          variant="default"
+          title="Replace the catalog's products"
+          question={`Set ${catalog?.name ?? 'the catalog'} to exactly these ${products.length} product(s)? It holds ${catalog?.productCount ?? 0} now; partners stop seeing the ones left out.`}
+          confirmLabel="Replace products"
+          disabled={!catalogId}
+          onConfirm={() =>
+            replace({ catalogId: catalogId!, productIds: products.map((p) => p.id) }).then(
+              (res) => {
+                if (res.data) {
+                  notify(`${catalog?.name ?? 'Catalog'}: ${products.length} product(s).`);
+                  props.onDone();
+                }
+              },
+            )
+          }
+        >
+          Replace products…
+        </ConfirmButton>
+      </Group>
+    </Stack>
+  );
+}

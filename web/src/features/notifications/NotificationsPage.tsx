@@ -1,0 +1,134 @@
+// Logistics e-mails of the chosen sub-brand (the outbox, docs/notifications.md): what waits, what
+// went out and what failed for good. A failed one can be sent again once its cause is fixed; the
+// filter lives in the URL, so a list of failures is a link.
+import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
+import { useMutation, useQuery } from 'urql';
+import { useLocation, useSearch } from 'wouter';
+import { useStaff } from '../../api/session';
+import { ConfirmButton } from '../../components/Confirm';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { when } from '../../components/format';
+import { notify } from '../../components/notify';
+import { Page } from '../../components/Page';
+import { graphql } from '../../graphql';
+
+const FILTERS = ['failed', 'pending', 'sent', 'all'] as const;
+type Filter = (typeof FILTERS)[number];
+
+export const notificationsUrl = (filter: Filter) => `/notifications?status=${filter}`;
+
+const NotificationsQuery = graphql(`
+  query Notifications($status: NotificationStatus) {
+    notifications(status: $status, limit: 100) {
+      id
+      orderId
+      template
+      recipient
+      subject
+      status
+      attempts
+      lastError
+      nextAttemptAt
+      sentAt
+      createdAt
+    }
+  }
+`);
+
+const RequeueMutation = graphql(`
+  mutation Requeue($id: ID!) {
+    requeueNotification(id: $id) {
+      id
+      status
+      attempts
+    }
+  }
+`);
+
+const COLOR = { pending: 'blue', sent: 'teal', failed: 'red' } as const;
+
+export default function NotificationsPage() {
+  const staff = useStaff();
+  const [, navigate] = useLocation();
+  const raw = new URLSearchParams(useSearch()).get('status');
+  const filter: Filter = FILTERS.includes(raw as Filter) ? (raw as Filter) : 'failed';
+  const [result, refetch] = useQuery({
+    query: NotificationsQuery,
+    variables: { status: filter === 'all' ? null : filter },
+  });
+  const [requeue, requeueNotification] = useMutation(RequeueMutation);
+  const rows = result.data?.notifications ?? [];
+  return (
+    <Page title="Notifications">
+      <SegmentedControl
+        aria-label="Status"
+        value={filter}
+        onChange={(v) => navigate(notificationsUrl(v as Filter))}
+        data={FILTERS.map((f) => ({ value: f, label: f[0]!.toUpperCase() + f.slice(1) }))}
+        w="fit-content"
+      />
+      <ErrorAlert error={result.error ?? requeue.error} />
+      {result.data && rows.length === 0 && (
+        <Text c="gray.7">No {filter === 'all' ? '' : `${filter} `}e-mails.</Text>
+      )}
+      {rows.length > 0 && (
+        <Table striped data-testid="notifications-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Written</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              <Table.Th>To</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Last error</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((n) => (
+              <Table.Tr key={n.id} data-notification-id={n.id}>
+                <Table.Td>{when(n.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="sm">{n.subject}</Text>
+                  <Text size="xs" c="gray.7">
+                    {n.template} · order {n.orderId.slice(-8)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{n.recipient}</Table.Td>
+                <Table.Td>
+                  <Badge color={COLOR[n.status]}>{n.status}</Badge>
+                  <Text size="xs" c="gray.7">
+                    {n.status === 'sent' && n.sentAt
+                      ? when(n.sentAt)
+                      : `${n.attempts} attempt${n.attempts === 1 ? '' : 's'}`}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{n.lastError ?? '—'}</Text>
+                </Table.Td>
+                <Table.Td>
+                  {n.status === 'failed' && !staff.readOnly && (
+                    <ConfirmButton
+                      size="compact-sm"
+                      title="Send this e-mail again?"
+                      question={`It goes back to the outbox and is sent to ${n.recipient} once, with the same Message-ID. Fix the cause of "${n.lastError ?? 'the failure'}" first.`}
+                      confirmLabel="Send again"
+                      onConfirm={async () => {
+                        const res = await requeueNotification({ id: n.id });
+                        if (!res.error) {
+                          notify('Back in the outbox: it will be sent shortly.');
+                          refetch({ requestPolicy: 'network-only' });
+                        }
+                      }}
+                    >
+                      Send again
+                    </ConfirmButton>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Page>
+  );
+}
