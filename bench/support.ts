@@ -11,6 +11,7 @@ import { newId } from '../src/domain/ids.js';
 import { createApiKey } from '../src/domain/tenancy/create-api-key.js';
 import type { PARTNER_SCOPES } from '../src/domain/tenancy/scopes.js';
 import { PrismaClient } from '../src/generated/prisma/client.js';
+import { ensureBuilt } from '../test/support/build.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -86,7 +87,17 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'src/server.ts'], {
+  // The server as production runs it (docs/production.md): compiled, built first when the code
+  // is newer. BENCH_SERVER=source runs the TypeScript through tsx instead (more memory: the
+  // compiler stays loaded).
+  const source = process.env.BENCH_SERVER === 'source';
+  if (!source) ensureBuilt();
+  const entry = source ? ['--import', 'tsx', 'src/server.ts'] : ['dist/server.js'];
+  // The heap bound docs/production.md recommends (BENCH_HEAP_MB=0: V8's default, which lets
+  // garbage pile up to several hundred MB before collecting it).
+  const heapMb = Number(process.env.BENCH_HEAP_MB ?? 192);
+  const heap = heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [];
+  const child = spawn(process.execPath, [...profile, ...heap, ...entry], {
     cwd: ROOT,
     env: {
       ...process.env,

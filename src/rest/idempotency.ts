@@ -13,9 +13,13 @@ import { canonicalJson, sha256 } from '../domain/fingerprint.js';
 import { isLockTimeout } from '../domain/prisma-errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { RecentAnswers } from './recent-answers.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,64}$/;
+
+/** Answers this process recorded lately: a replay of one needs no database round trip. */
+export const recentAnswers = new RecentAnswers(IDEMPOTENCY_TTL_MS);
 
 /** A finished request: its status and its body, serialized once, exactly as sent. */
 export type Outcome = { status: number; json: string };
@@ -63,7 +67,14 @@ export async function runIdempotently(options: {
 }): Promise<Outcome & { replayed: boolean }> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
-  if (options.transaction === 'self') return runSelfManaged(options, id);
+  const recentId = `${id.subBrandId}:${id.environment}:${key}`;
+  const recent = recentAnswers.get(recentId);
+  if (recent) {
+    if (recent.requestHash !== requestHash) throw conflict();
+    return { status: recent.status, json: recent.json, replayed: true };
+  }
+  const remember = (outcome: Outcome) => recentAnswers.remember(recentId, requestHash, outcome);
+  if (options.transaction === 'self') return runSelfManaged(options, id, remember);
   // No read before the claim: a first execution (the common case) would pay a round trip for
   // nothing. The claim's conflict is what finds a replay, and the same statement answers the
   // stored row when it was committed before this statement began.
@@ -97,6 +108,7 @@ export async function runIdempotently(options: {
       ]);
       return result;
     });
+    remember(outcome);
     return { ...outcome, replayed: false };
   } catch (error) {
     if (error instanceof KeyTaken) return replay(error.row, requestHash);
@@ -104,7 +116,7 @@ export async function runIdempotently(options: {
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
     const refusal = error instanceof AppError ? options.refusal(error) : null;
-    if (refusal) await record(prisma, id, requestHash, refusal);
+    if (refusal && (await record(prisma, id, requestHash, refusal)) === 1) remember(refusal);
     throw error;
   }
 }
@@ -179,6 +191,7 @@ async function record(
 async function runSelfManaged(
   options: Parameters<typeof runIdempotently>[0],
   id: RecordId,
+  remember: (outcome: Outcome) => void,
 ): Promise<Outcome & { replayed: boolean }> {
   // A finished request answers from one indexed read, without running the resumable work again.
   const sql = sqlFor(options.prisma);
@@ -190,8 +203,10 @@ async function runSelfManaged(
   const outcome = await options.work(options.prisma);
   // Concurrent duplicates each ran the resumable work; the first answer recorded is the key's
   // answer, and the others answer it byte for byte, as replays (issue 13, item 10).
-  if ((await record(options.prisma, id, options.requestHash, outcome)) === 1)
+  if ((await record(options.prisma, id, options.requestHash, outcome)) === 1) {
+    remember(outcome);
     return { ...outcome, replayed: false };
+  }
   const stored = await findStored(sql, id);
   return stored ? replay(stored, options.requestHash) : { ...outcome, replayed: false };
 }
