@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   players: async () => (await import('./players-search.js')).benchPlayerSearch(),
   products: async () => (await import('./products-search.js')).benchProductSearch(),
   campaigns: async () => (await import('./campaigns.js')).benchCampaigns(),
+  bulk: async () => (await import('./bulk.js')).benchBulk(),
 };
 
 const name = process.argv[2];

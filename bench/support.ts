@@ -30,6 +30,8 @@ export type Sample = { tps: number; p50: number; p99: number; cpuMs?: number; rs
 
 /** The running server's pid (one per bench), for its CPU and memory. */
 let serverPid: number | null = null;
+/** The running server's pid, for a bench that samples it itself. */
+export const runningServerPid = () => serverPid;
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 
