@@ -89,6 +89,8 @@ describe('GET /api/v1/customers filters', () => {
     ['?max_orders=0', ['Bruno']],
     ['?registered_after=2024-01-01T00:00:00Z', ['Bruno', 'Alba']], // inclusive
     ['?registered_before=2024-06-01T00:00:00Z', ['Alba']], // exclusive
+    ['?registered_after=2030-01-01T00:00:00Z', []], // an empty window
+    ['?registered_after=2024-01-01T00:00:00Z&registered_before=2024-01-01T00:00:00.001Z', ['Alba']],
     ['?country=ES&segment_id=vip&min_coins=100', ['Alba']],
     ['?q=a&status=banned', ['Carla']],
   ])('%s', async (query, expected) => {
@@ -130,6 +132,39 @@ describe('GET /api/v1/customers filters', () => {
 });
 
 describe('cursor walk', () => {
+  it('walks a registration window page by page: every match once, newest first', async () => {
+    const walker = await partner(h);
+    const tenant = { subBrandId: walker.subBrandId, environment: 'test' as const };
+    // Registration order unlike creation order, so the window's matches are scattered among ids.
+    const day = (n: number) => new Date(Date.UTC(2020, 0, 1 + n)).toISOString();
+    for (let i = 0; i < 60; i++) {
+      await createCustomer(h.db.prisma, tenant, {
+        firstName: `R${i}`,
+        lastName: 'Window',
+        platformRegisteredAt: day((i * 37) % 60),
+      });
+    }
+    const expected = (
+      await h.db.prisma.customer.findMany({
+        where: { ...tenant, platformRegisteredAt: { gte: day(10), lt: day(30) } },
+        orderBy: { id: 'desc' },
+        select: { id: true },
+      })
+    ).map((c) => c.id);
+    expect(expected).toHaveLength(20);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: any } = await walker.get(
+        `/api/v1/customers?registered_after=${day(10)}&registered_before=${day(30)}&limit=7` +
+          (cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''),
+      );
+      seen.push(...res.body.data.map((c: { id: string }) => c.id));
+      cursor = res.body.page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
   it('walks a few hundred customers with no duplicates and no gaps while others are created', async () => {
     const walker = await partner(h);
     const tenant = { subBrandId: walker.subBrandId, environment: 'test' as const };

@@ -1,6 +1,7 @@
 // Customers (the establishment API's players): partner keys, confined to their tenant.
 import { createCustomer } from '../../domain/customers/create-customer.js';
 import { customerWhere } from '../../domain/customers/customer-where.js';
+import { registeredWindowBounds } from '../../domain/customers/registered-window.js';
 import { deleteCustomer } from '../../domain/customers/delete-customer.js';
 import { CUSTOMER_STATUSES, customerFilter, LANGUAGES } from '../../domain/customers/schemas.js';
 import { updateCustomer } from '../../domain/customers/update-customer.js';
@@ -114,11 +115,17 @@ builder.queryFields((t) => ({
       subBrandId: t.arg.id({ description: 'Platform admins: the sub-brand to browse.' }),
       environment: t.arg({ type: EnvironmentEnum, description: 'Platform admins: default test.' }),
     },
-    resolve: (query, _root, { filter, ...args }, ctx) => {
+    resolve: async (query, _root, { filter, ...args }, ctx) => {
       const tenant = browsedTenant(ctx, args);
       if (!isUuid(tenant.subBrandId)) throw notFound('Sub-brand');
-      const where = customerWhere(tenant, parseInput(customerFilter, definedInput(filter)));
-      return ctx.db.customer.findMany({ ...query, where, orderBy: { id: 'desc' } });
+      const f = parseInput(customerFilter, definedInput(filter));
+      const bounds = await registeredWindowBounds(ctx.db, tenant, f);
+      const where = customerWhere(tenant, f);
+      return ctx.db.customer.findMany({
+        ...query,
+        where: bounds ? { AND: [where, bounds] } : where,
+        orderBy: { id: 'desc' },
+      });
     },
   }),
   customer: t.prismaField({
