@@ -191,8 +191,8 @@ export async function benchProductSearch() {
       // The same statements from raw pg, one after the other (the domain runs some in parallel).
       captured.length = 0;
       await searchEstablishmentProducts(prisma, viewer, body);
-      // The search's SET LOCAL only holds in a transaction: the replay opens one when Prisma's
-      // own BEGIN and COMMIT are not among the captured statements.
+      // The search's SET LOCAL only holds in a transaction: Prisma's query log shows its COMMIT
+      // but not its BEGIN, so the replay sends one (and a COMMIT if none was logged).
       const statements = captured.map((c) => ({
         text: c.query,
         values: JSON.parse(c.params) as unknown[],
@@ -200,7 +200,9 @@ export async function benchProductSearch() {
       const settings = statements.filter((st) => /^SET LOCAL/i.test(st.text));
       if (settings.length && !statements.some((st) => /^BEGIN/i.test(st.text))) {
         statements.unshift({ text: 'BEGIN', values: [] });
-        statements.push({ text: 'COMMIT', values: [] });
+        if (!statements.some((st) => /^COMMIT/i.test(st.text))) {
+          statements.push({ text: 'COMMIT', values: [] });
+        }
       }
       const sql: number[] = [];
       for (let i = 0; i < REPEAT; i++) {
