@@ -9,7 +9,7 @@ import { openDatabase } from '../src/db/database.js';
 import { searchEstablishmentProducts } from '../src/domain/catalog/search-establishment-products.js';
 import { newId } from '../src/domain/ids.js';
 import { scratchDatabase } from './scratch-db.js';
-import { benchKey, percentile, recordingPrisma, startServer } from './support.js';
+import { benchKey, loadAverage, percentile, recordingPrisma, startServer } from './support.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 50);
@@ -57,6 +57,49 @@ async function seedProducts(
 }
 
 type Body = Record<string, unknown>;
+
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+};
+
+/** Rows read by the plan's scans (actual rows × loops), by table, and the scan nodes' kinds. */
+function scanned(node: PlanNode, into = new Map<string, number>()) {
+  if (node['Relation Name']) {
+    const key = `${node['Relation Name']} (${node['Node Type']})`;
+    into.set(key, (into.get(key) ?? 0) + node['Actual Rows'] * node['Actual Loops']);
+  }
+  for (const child of node.Plans ?? []) scanned(child, into);
+  return into;
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the search's main statement: execution time, shared buffers hit
+ * and read, and the rows its scans read, which the machine's load moves least.
+ */
+async function explainMain(
+  raw: pg.Client,
+  statement: { text: string; values: unknown[] },
+  settings: { text: string }[],
+) {
+  await raw.query('BEGIN');
+  for (const setting of settings) await raw.query(setting.text);
+  const { rows } = await raw.query<{ 'QUERY PLAN': [Record<string, unknown>] }>({
+    text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`,
+    values: statement.values,
+  });
+  await raw.query('COMMIT');
+  const top = rows[0]!['QUERY PLAN'][0]!;
+  const plan = top.Plan as PlanNode & { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+  const scans = [...scanned(plan)].map(([k, n]) => `${k} ${n}`).join(', ');
+  return (
+    `${(top['Execution Time'] as number).toFixed(1)} ms, buffers hit ${plan['Shared Hit Blocks']}` +
+    ` read ${plan['Shared Read Blocks']}; scanned: ${scans}`
+  );
+}
 
 const CASES: [string, Body][] = [
   ['first page, no filter', {}],
@@ -119,6 +162,7 @@ export async function benchProductSearch() {
       isPlatformAdmin: false,
     };
 
+    const explains: string[] = [];
     console.log(
       '| search | total | HTTP p50 (ms) | HTTP p99 | raw SQL p50 | raw SQL p99 | HTTP/raw (p50) |',
     );
@@ -147,15 +191,36 @@ export async function benchProductSearch() {
       // The same statements from raw pg, one after the other (the domain runs some in parallel).
       captured.length = 0;
       await searchEstablishmentProducts(prisma, viewer, body);
+      // The search's SET LOCAL only holds in a transaction: Prisma's query log shows its COMMIT
+      // but not its BEGIN, so the replay sends one (and a COMMIT if none was logged).
       const statements = captured.map((c) => ({
         text: c.query,
         values: JSON.parse(c.params) as unknown[],
       }));
+      const settings = statements.filter((st) => /^SET LOCAL/i.test(st.text));
+      if (settings.length && !statements.some((st) => /^BEGIN/i.test(st.text))) {
+        statements.unshift({ text: 'BEGIN', values: [] });
+        if (!statements.some((st) => /^COMMIT/i.test(st.text))) {
+          statements.push({ text: 'COMMIT', values: [] });
+        }
+      }
       const sql: number[] = [];
       for (let i = 0; i < REPEAT; i++) {
         const t = performance.now();
         for (const s of statements) await raw.query(s);
         sql.push(performance.now() - t);
+      }
+      const main = statements.find((st) => st.text.includes('WITH m AS'));
+      if (main) explains.push(`- ${name}: ${await explainMain(raw, main, settings)}`);
+      if (main && process.env.BENCH_EXPLAIN === name) {
+        await raw.query('BEGIN');
+        for (const setting of settings) await raw.query(setting.text);
+        const { rows } = await raw.query<{ 'QUERY PLAN': string }>({
+          text: `EXPLAIN (ANALYZE, BUFFERS) ${main.text}`,
+          values: main.values,
+        });
+        await raw.query('COMMIT');
+        console.error(rows.map((r) => r['QUERY PLAN']).join('\n'));
       }
       const p50 = percentile(http, 0.5);
       console.log(
@@ -164,6 +229,9 @@ export async function benchProductSearch() {
           `${(p50 / percentile(sql, 0.5)).toFixed(2)} (${statements.length} statements) |`,
       );
     }
+    console.log('\nMain statement, EXPLAIN (ANALYZE, BUFFERS):');
+    console.log(explains.join('\n'));
+    console.log(`load average ${loadAverage()}`);
     await prisma.$disconnect();
     await raw.end();
   } finally {

@@ -23,16 +23,21 @@ export type ProductFilters = {
   statuses?: string[];
 };
 
-/** Units orderable now in the viewer's environment: at least `min` on one variant. */
+/**
+ * Units orderable now in the viewer's environment: at least `min` on one variant. The stock row
+ * carries its variant's product (a trigger copies it), so this is a range of the index on
+ * (environment, available, product_id) read without the heap, not every variant joined to its
+ * stock.
+ */
 const inStock = (viewer: Viewer, min: number) => Prisma.sql`EXISTS (
-  SELECT 1 FROM product_variants v JOIN variant_stock s ON s.variant_id = v.id
-  WHERE v.product_id = p.id AND s.environment = ${viewer.environment}::environment
+  SELECT 1 FROM variant_stock s
+  WHERE s.product_id = p.id AND s.environment = ${viewer.environment}::environment
     AND s.available >= ${min})`;
 
 /** Units held by open orders (the stock's own count, as the product's status reads it). */
 const held = (viewer: Viewer) => Prisma.sql`EXISTS (
-  SELECT 1 FROM product_variants v JOIN variant_stock s ON s.variant_id = v.id
-  WHERE v.product_id = p.id AND s.environment = ${viewer.environment}::environment
+  SELECT 1 FROM variant_stock s
+  WHERE s.product_id = p.id AND s.environment = ${viewer.environment}::environment
     AND s.reserved > 0)`;
 
 /**

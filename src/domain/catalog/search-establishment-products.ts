@@ -4,7 +4,7 @@
 // SQL); only the page's rows are turned into views.
 import { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client.js';
-import type { Db } from '../db.js';
+import { inTransaction, type Db } from '../db.js';
 import { AppError } from '../errors.js';
 import { LANGUAGES } from '../customers/schemas.js';
 import { parseInput } from '../validation.js';
@@ -150,7 +150,14 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
         ? Prisma.sql`m.id ${op} ${c.id}::uuid`
         : Prisma.sql`(${column}, m.id) ${op} (${c.v}::int, ${c.id}::uuid)`;
   }
-  const [row] = await db.$queryRaw<SearchRow[]>`
+  // Without parallel workers: the matches are a UNION ALL of two small branches, which
+  // PostgreSQL may cost as a Parallel Append, one worker per branch, when the filters make them
+  // dearer (a value range with a stock minimum at 10,000 products). Starting the workers cost
+  // more than the branches: 108-115 ms against 25-27 ms serial (p50, the same statement, load ~6,
+  // docs/performance.md). SET LOCAL keeps the setting to this statement's transaction.
+  const [row] = await inTransaction(db, async (tx) => {
+    await tx.$executeRaw`SET LOCAL max_parallel_workers_per_gather = 0`;
+    return tx.$queryRaw<SearchRow[]>`
     WITH m AS (${matchingProducts(viewer, conditions, now)}),
     bounded AS (SELECT * FROM m LIMIT ${PRODUCT_TOTAL_BOUND + 1}),
     page AS (
@@ -168,6 +175,7 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
       (SELECT coalesce(json_agg(json_build_object('id', page.id, 'v', page.v)
                                 ORDER BY page.v ${dir}, page.id ${dir}), '[]'::json)
          FROM page) AS page`;
+  });
   const { counted, types, categories, page: rows } = row!;
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
