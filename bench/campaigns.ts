@@ -170,11 +170,9 @@ function raw(pool: pg.Pool, subBrand: string, campaign: string): Promise<Sample>
   return rawLoad(pool, async (client) => {
     const key = randomUUID();
     const customer = benchCustomerId(player());
+    // As the HTTP path sends them since issue 16: no stored-answer read before the claim, and the
+    // stored answer sent with the COMMIT in one message.
     await client.query('BEGIN');
-    await client.query(
-      `SELECT request_hash FROM idempotency_records WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2 AND expires_at > now()`,
-      [subBrand, key],
-    );
     await client.query(
       `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
        VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), now() + interval '1 day') ON CONFLICT DO NOTHING`,
@@ -205,11 +203,10 @@ function raw(pool: pg.Pool, subBrand: string, campaign: string): Promise<Sample>
        RETURNING points`,
       [campaign, customer, subBrand],
     );
+    // Simple protocol, values inlined (a uuid and the bench's own key), as commitWith sends it.
     await client.query(
-      `UPDATE idempotency_records SET status_code = 200, response_body = '{}' WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2`,
-      [subBrand, key],
+      `UPDATE idempotency_records SET status_code = 200, response_body = '{}' WHERE sub_brand_id = '${subBrand}' AND environment = 'live' AND key = '${key}'; COMMIT`,
     );
-    await client.query('COMMIT');
   });
 }
 

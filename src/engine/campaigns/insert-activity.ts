@@ -2,7 +2,8 @@
 // concerns react: a daily reward counts the UTC day (and the streak), a tournament adds points
 // times its multiplier. Awards are created here and claimed later (claim-award.ts).
 import { z } from 'zod';
-import { Prisma, type Campaign } from '../../generated/prisma/client.js';
+import type { Campaign } from '../../generated/prisma/client.js';
+import { sqlFor } from '../../db/sql.js';
 import { inTransaction, type Db } from '../../domain/db.js';
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
@@ -118,15 +119,26 @@ export async function insertActivity(
 
     // Once per key: a concurrent twin waits on the unique index, then finds the first one's row.
     const activityId = newId();
-    const recorded = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO campaign_activities (id, sub_brand_id, environment, idempotency_key, mode, customer_id, campaign_id,
-        amount, bet_won, bets_number, referred_by, login_time, points, game, source_platform, deposit, cashback, occurred_at)
-      VALUES (${activityId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${options.idempotencyKey},
-        ${a.mode}, ${a.player_id}::uuid, ${a.campaign_id ?? null}::uuid, ${a.amount ?? null}::numeric, ${a.bet_won ?? null},
-        ${a.bets_number ?? null}, ${a.referred_by ?? null}, ${a.login_time ? loginInstant(a.login_time) : null}, ${a.points ?? null}::bigint,
-        ${a.game ?? null}, ${a.source_platform ?? null}, ${a.deposit ?? null}::numeric, ${a.cashback ?? null}::numeric, ${now})
-      ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING
-      RETURNING id`;
+    const { rows: recorded } = await sqlFor(tx).query<{ id: string }>(RECORD_ACTIVITY, [
+      activityId,
+      tenant.subBrandId,
+      tenant.environment,
+      options.idempotencyKey,
+      a.mode,
+      a.player_id,
+      a.campaign_id ?? null,
+      a.amount ?? null,
+      a.bet_won ?? null,
+      a.bets_number ?? null,
+      a.referred_by ?? null,
+      a.login_time ? loginInstant(a.login_time) : null,
+      a.points ?? null,
+      a.game ?? null,
+      a.source_platform ?? null,
+      a.deposit ?? null,
+      a.cashback ?? null,
+      now,
+    ]);
     if (!recorded.length) return replayOf(tx, tenant, options.idempotencyKey!);
 
     const facts: ActivityFacts = {
@@ -176,6 +188,19 @@ export async function insertActivity(
   });
 }
 
+// The statements every activity sends go to the driver (src/db/sql.ts), inside the same
+// transaction: through Prisma's raw queries they cost several times the CPU (issue 12's
+// insert-activity goal, docs/performance.md). Rarer paths (daily rewards, replays) keep Prisma.
+
+/** The fact, once per idempotency key: a concurrent twin waits on the unique index. */
+const RECORD_ACTIVITY = `
+  INSERT INTO campaign_activities (id, sub_brand_id, environment, idempotency_key, mode, customer_id, campaign_id,
+    amount, bet_won, bets_number, referred_by, login_time, points, game, source_platform, deposit, cashback, occurred_at)
+  VALUES ($1::uuid, $2::uuid, $3::environment, $4, $5, $6::uuid, $7::uuid, $8::numeric, $9, $10, $11, $12::timestamptz,
+    $13::bigint, $14, $15, $16::numeric, $17::numeric, $18::timestamptz)
+  ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING
+  RETURNING id`;
+
 /** What the activity reads of a campaign. */
 type ActiveCampaign = Pick<
   Campaign,
@@ -219,19 +244,10 @@ async function readPlayerAndCampaigns(
   fields: { player_id: string; campaign_id?: string | undefined },
   now: Date,
 ): Promise<{ player: PlayerFacts | null; campaigns: ActiveCampaign[] }> {
-  const which = fields.campaign_id
-    ? Prisma.sql`c.id = ${fields.campaign_id}::uuid`
-    : Prisma.sql`NOT c.is_template AND c.status = 'in_progress' AND c.starts_at <= ${now} AND c.ends_at > ${now}`;
-  const rows = await db.$queryRaw<PlayerCampaignRow[]>`
-    SELECT pl.id AS player_id, pl.external_id, pl.status::text AS player_status,
-           pl.created_at AS player_created_at, pl.preferred_lang, pl.segment_id,
-           c.id, c.type, c.status, c.is_template, c.starts_at, c.ends_at, c.targeting, c.prizes, c.multiplier
-    FROM customers pl
-    LEFT JOIN campaigns c ON c.sub_brand_id = pl.sub_brand_id AND c.environment = pl.environment
-      AND c.deleted_at IS NULL AND ${which}
-    WHERE pl.id = ${fields.player_id}::uuid AND pl.sub_brand_id = ${tenant.subBrandId}::uuid
-      AND pl.environment = ${tenant.environment}::environment
-    ORDER BY c.id`;
+  const { rows } = await sqlFor(db).query<PlayerCampaignRow>(
+    fields.campaign_id ? PLAYER_AND_CAMPAIGN : PLAYER_AND_RUNNING_CAMPAIGNS,
+    [fields.player_id, tenant.subBrandId, tenant.environment, fields.campaign_id ?? now],
+  );
   const first = rows[0];
   if (!first) return { player: null, campaigns: [] };
   return {
@@ -258,6 +274,22 @@ async function readPlayerAndCampaigns(
       })),
   };
 }
+
+const playerAndCampaigns = (which: string) => `
+  SELECT pl.id AS player_id, pl.external_id, pl.status::text AS player_status,
+         pl.created_at AS player_created_at, pl.preferred_lang, pl.segment_id,
+         c.id, c.type, c.status, c.is_template, c.starts_at, c.ends_at, c.targeting, c.prizes, c.multiplier
+  FROM customers pl
+  LEFT JOIN campaigns c ON c.sub_brand_id = pl.sub_brand_id AND c.environment = pl.environment
+    AND c.deleted_at IS NULL AND ${which}
+  WHERE pl.id = $1::uuid AND pl.sub_brand_id = $2::uuid AND pl.environment = $3::environment
+  ORDER BY c.id`;
+/** $4: the campaign named by campaign_id, whatever its state. */
+const PLAYER_AND_CAMPAIGN = playerAndCampaigns('c.id = $4::uuid');
+/** $4: now; every running campaign of the tenant. */
+const PLAYER_AND_RUNNING_CAMPAIGNS = playerAndCampaigns(
+  `NOT c.is_template AND c.status = 'in_progress' AND c.starts_at <= $4::timestamptz AND c.ends_at > $4::timestamptz`,
+);
 
 /** A daily reward: the day counts once; the streak grows by consecutive UTC days. */
 async function countDay(
@@ -321,15 +353,25 @@ async function addPoints(
 ): Promise<ActivityResult> {
   const base = { campaignId: c.id, type: c.type, streak: null, award: null };
   if (!points) return { ...base, outcome: 'no_points', points: null };
-  const [row] = await db.$queryRaw<{ points: bigint }[]>`
-    INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, points, reached_at)
-    VALUES (${c.id}::uuid, ${customerId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
-            ${points * c.multiplier}::bigint, ${now})
-    ON CONFLICT (sub_brand_id, campaign_id, customer_id) DO UPDATE
-      SET points = campaign_progress.points + EXCLUDED.points, reached_at = EXCLUDED.reached_at
-    RETURNING points`;
+  const {
+    rows: [row],
+  } = await sqlFor(db).query<{ points: bigint }>(ADD_POINTS, [
+    c.id,
+    customerId,
+    tenant.subBrandId,
+    tenant.environment,
+    points * c.multiplier,
+    now,
+  ]);
   return { ...base, outcome: 'points_added', points: Number(row!.points) };
 }
+
+const ADD_POINTS = `
+  INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, points, reached_at)
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4::environment, $5::bigint, $6::timestamptz)
+  ON CONFLICT (sub_brand_id, campaign_id, customer_id) DO UPDATE
+    SET points = campaign_progress.points + EXCLUDED.points, reached_at = EXCLUDED.reached_at
+  RETURNING points`;
 
 /** A key seen before: the first recording's identity and the awards it created. */
 async function replayOf(db: Db, tenant: Tenant, key: string): Promise<ActivityAnswer> {
