@@ -7,6 +7,7 @@ import { createCustomer } from '../../src/domain/customers/create-customer.js';
 import { createTenant } from '../support/factories.js';
 import { call, startHarness, type Harness } from '../support/harness.js';
 import { createStaff, signInAs, type StaffClient } from '../support/staff.js';
+import { untilChanged } from '../support/until-changed.js';
 
 let h: Harness;
 let a: Awaited<ReturnType<typeof createTenant>>;
@@ -52,7 +53,7 @@ describe('API keys minted by a brand admin', () => {
       expect(health.body.data.sub_brand_id).toBe(s);
       const revoked = await brandAdmin.gql(REVOKE, { id: apiKey.id }, { subBrandId: s });
       expect(revoked.body.data.revokeApiKey.revokedAt).toMatch(/Z$/);
-      expect((await h.call('GET', '/api/v1/health', { key })).status).toBe(401);
+      expect((await untilChanged(() => h.call('GET', '/api/v1/health', { key }))).status).toBe(401);
     }
   });
 

@@ -9,6 +9,7 @@ import { acquireDataDirLock } from '../../src/db/data-dir-lock.js';
 import { openDatabase } from '../../src/db/database.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { startServerProcess } from '../support/server-process.js';
+import { untilChanged } from '../support/until-changed.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -76,7 +77,9 @@ describe('npm run admin -- … --json', () => {
 
     const revoked = await admin('key', 'revoke', key.json.id);
     expect(revoked.json).toEqual({ id: key.json.id, revoked: true });
-    expect((await h.call('GET', '/api/v1/health', { key: key.json.key })).status).toBe(401);
+    expect(
+      (await untilChanged(() => h.call('GET', '/api/v1/health', { key: key.json.key }))).status,
+    ).toBe(401);
   });
 
   it('--scopes all grants every scope of both API families', async () => {

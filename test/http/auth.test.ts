@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/domain/tenancy/revoke-api-key.js';
+import { untilChanged } from '../support/until-changed.js';
 import { adminKey, createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
@@ -63,7 +64,7 @@ describe('401 unauthorized', () => {
     const created = await tenant.key();
     expect((await h.call('GET', '/api/v1/health', { key: created.key })).status).toBe(200);
     await revokeApiKey(h.db.prisma, created.id);
-    const res = await h.call('GET', '/api/v1/health', { key: created.key });
+    const res = await untilChanged(() => h.call('GET', '/api/v1/health', { key: created.key }));
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/revoked/);
   });
