@@ -99,7 +99,9 @@ export async function startServer(
   // garbage pile up to several hundred MB before collecting it).
   const heapMb = Number(process.env.BENCH_HEAP_MB ?? 192);
   const heap = heapMb > 0 ? [`--max-old-space-size=${heapMb}`] : [];
-  const child = spawn(process.execPath, [...profile, ...heap, ...entry], {
+  // BENCH_NODE_FLAGS: more flags for the server's node, e.g. --perf-basic-prof for `perf record`.
+  const extra = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...profile, ...heap, ...extra, ...entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -67,9 +67,9 @@ export async function benchWallet() {
     const median = (name: string, field: keyof Sample) => medianOf(samples[name]!, field);
     const ratio = (a: string, b: string) => median(a, 'tps') / median(b, 'tps');
     const ratios = {
-      'http spread / raw pg spread (target ≥ 0.5)': ratio('http spread', 'raw pg spread'),
-      'http hot / pgbench hot (target ≥ 0.5)': ratio('http hot', 'pgbench hot'),
-      'http replay / http spread, throughput (target ≥ 2)': ratio('http replay', 'http spread'),
+      'http spread / raw pg spread (issue 16: ≥ 0.8)': ratio('http spread', 'raw pg spread'),
+      'http hot / pgbench hot (issue 16: ≥ 0.7)': ratio('http hot', 'pgbench hot'),
+      'http replay / http spread, throughput (issue 16: ≥ 4)': ratio('http replay', 'http spread'),
       'http spread p50 / http replay p50, latency':
         median('http spread', 'p50') / median('http replay', 'p50'),
     };

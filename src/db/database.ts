@@ -120,7 +120,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   // LISTEN needs a session of its own; a transaction-mode pooler (the setting that turns
   // prepared statements off) cannot keep one, so caches that need it stay off there.
   const notifications = pool.prepared ? pgNotifications(url) : null;
-  registerDriver(prisma, { sql: pgSql(pool, pool.prepared), listen: notifications?.listen });
+  registerDriver(prisma, {
+    sql: pgSql(pool, pool.prepared),
+    listen: notifications?.listen,
+    pool,
+  });
   return {
     prisma,
     kind: 'postgresql',

@@ -1,10 +1,10 @@
 // The hot paths' statements (the idempotency claim and record, the ledger statement, the key
-// lookup) sent on the database driver itself, inside the same transaction Prisma opened: Prisma
-// costs ~0.3 ms of CPU per statement where `pg` costs ~0.05 (docs/performance.md). Prisma stays
-// the ORM and keeps the transaction (its timeouts, its rollback); only these statements skip its
-// client. The connection behind a Prisma transaction is caught as the driver hands it out (a
-// pg pool subclass, a wrapped PGlite `transaction`), inside an AsyncLocalStorage slot that
-// `transaction` opens around `prisma.$transaction`.
+// lookup) sent on the database driver itself: Prisma costs ~0.3 ms of CPU per statement where
+// `pg` costs ~0.05, and its interactive transaction ~0.4 ms more than the driver's
+// (docs/performance.md). Prisma stays the ORM everywhere else. On PostgreSQL a transaction is the
+// driver's (BEGIN, COMMIT on a pooled client), and a Prisma transaction joins it on the same
+// connection when the work first uses Prisma; on PGlite it is Prisma's, with its connection
+// caught as PGlite hands it out. Both hand-overs go through an AsyncLocalStorage slot.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
@@ -72,7 +72,8 @@ export function pgliteSql(db: PGlite | PGliteTransaction): Sql {
     kind: 'pglite',
     async query<R>(text: string, values: readonly unknown[]) {
       const result = await db.query<R>(text, values as unknown[], { parsers: pgliteParsers });
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite counts 0 affected rows for a SELECT, where pg counts the rows answered.
+      return { rows: result.rows, rowCount: result.affectedRows || result.rows.length };
     },
   };
 }
@@ -94,6 +95,8 @@ export type Driver = {
   sql: Sql;
   /** Database notifications, where this connection can LISTEN (not behind a transaction pooler). */
   listen?: Listen | undefined;
+  /** PostgreSQL's pool: transactions are the driver's own (see `transaction`). */
+  pool?: TrackingPool | undefined;
 };
 
 const drivers = new WeakMap<PrismaClient, Driver>();
@@ -101,8 +104,11 @@ export const registerDriver = (prisma: PrismaClient, driver: Driver) =>
   void drivers.set(prisma, driver);
 export const driverOf = (prisma: PrismaClient): Driver | undefined => drivers.get(prisma);
 
-/** Where a transaction's connection is dropped when the driver hands it out. */
-type Slot = { sql?: Sql; final?: { text: string; values: readonly unknown[] } };
+/**
+ * PGlite: where its transaction's connection is dropped when it hands it out. PostgreSQL: the
+ * connection a Prisma transaction opened here must use (`guest`).
+ */
+type Slot = { sql?: Sql; guest?: pg.PoolClient };
 const slots = new AsyncLocalStorage<Slot>();
 
 /** Called by PGlite's hook when it hands out a transaction's connection. */
@@ -123,14 +129,22 @@ export function sqlFor(db: Db): Sql {
 }
 
 /**
- * `prisma.$transaction`, with the transaction's own connection as an executor beside it: what
- * is sent on `sql` (or on `sqlFor(tx)` deeper down) is in the same transaction as what is sent on
- * `tx`.
+ * A transaction, with its connection as an executor beside Prisma's client: what is sent on `sql`
+ * (or on `sqlFor(tx)` deeper down) is in the same transaction as what is sent on `tx`.
+ *
+ * On PostgreSQL the transaction is the driver's own (BEGIN and COMMIT sent on a pooled client):
+ * Prisma's interactive transaction costs ~0.4 ms of CPU more than the driver's (its manager,
+ * timers and adapter; docs/performance.md). Prisma joins it only when the work uses `tx`:
+ * the first call on `tx` opens a Prisma transaction on this very connection (its BEGIN and
+ * COMMIT swallowed), so a path that sends everything on the driver never pays for Prisma's.
+ * On PGlite it is `prisma.$transaction`, with PGlite's transaction object caught.
  */
 export async function transaction<T>(
   prisma: PrismaClient,
   work: (tx: Prisma.TransactionClient, sql: TxSql) => Promise<T>,
 ): Promise<T> {
+  const pool = drivers.get(prisma)?.pool;
+  if (pool) return driverTransaction(prisma, pool, work);
   const slot: Slot = {};
   return slots.run(slot, () =>
     prisma.$transaction(async (tx) => {
@@ -139,65 +153,208 @@ export async function transaction<T>(
       const txSql: TxSql = {
         kind: sql.kind,
         query: (text, values) => sql.query(text, values),
-        // On pg the tracked connection sends it with Prisma's COMMIT (TrackingPool); elsewhere
-        // (PGlite: no round trips to save) it is sent now.
-        commitWith: async (text, values) => {
-          if (sql.kind === 'pg') slot.final = { text, values };
-          else await sql.query(text, values);
-        },
+        // No round trips to save on PGlite: sent now.
+        commitWith: async (text, values) => void (await sql.query(text, values)),
       };
-      return work(tx, txSql);
+      const result = await work(tx, txSql);
+      // Fails when a statement failed before (one the work caught): PostgreSQL would answer the
+      // COMMIT with a silent ROLLBACK, and the caller would answer as if it had committed.
+      await sql.query('SELECT 1', []);
+      return result;
     }, TRANSACTION_OPTIONS),
   );
 }
 
-/** The pg pool that tells `transaction` which connection Prisma took for it. */
-export class TrackingPool extends pg.Pool {
-  prepared = true;
-  // pg-pool's own calls (pool.query) pass a callback; Prisma's startTransaction does not.
-  override connect(...args: unknown[]): Promise<pg.PoolClient> {
-    if (args.length) return (super.connect as (...a: unknown[]) => Promise<pg.PoolClient>)(...args);
-    const slot = slots.getStore();
-    return super.connect().then((client) => {
-      if (slot && !slot.sql) {
-        slot.sql = pgSql(client, this.prepared);
-        sendFinalWithCommit(client, slot);
-      }
-      return client;
-    });
+/** A statement failed inside the transaction and the work went on: PostgreSQL rolled it back. */
+export class TransactionAborted extends Error {
+  constructor() {
+    super('Transaction rolled back: a statement in it failed before the commit.');
+  }
+}
+
+/** Raised inside a transaction that outlived TRANSACTION_OPTIONS.timeout (as Prisma's would). */
+export class TransactionExpired extends Error {
+  constructor() {
+    super(`Transaction expired: it ran longer than ${TRANSACTION_OPTIONS.timeout} ms.`);
+  }
+}
+
+async function driverTransaction<T>(
+  prisma: PrismaClient,
+  pool: TrackingPool,
+  work: (tx: Prisma.TransactionClient, sql: TxSql) => Promise<T>,
+): Promise<T> {
+  const client = await connectWithin(pool, TRANSACTION_OPTIONS.maxWait);
+  // A connection lost while checked out emits 'error' (the pool listens only to idle ones):
+  // without a listener that is an uncaught exception. The statement in flight fails anyway, and
+  // the client is destroyed on release.
+  let broken: Error | undefined;
+  const onError = (error: Error) => void (broken = error);
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+  } catch (error) {
+    client.removeListener('error', onError);
+    client.release(error as Error);
+    throw error;
+  }
+  let expired = false;
+  const timer = setTimeout(() => (expired = true), TRANSACTION_OPTIONS.timeout);
+  const driver = pgSql(client, pool.prepared);
+  let final: { text: string; values: readonly unknown[] } | undefined;
+  const sql: TxSql = {
+    kind: 'pg',
+    query: (text, values) => {
+      if (expired) return Promise.reject(new TransactionExpired());
+      return driver.query(text, values);
+    },
+    commitWith: async (text, values) => void (final = { text, values }),
+  };
+  const lazy = lazyPrismaTransaction(prisma, client);
+  bound.set(lazy.tx, sql);
+  try {
+    const result = await work(lazy.tx, sql);
+    await lazy.end(true);
+    if (expired) throw new TransactionExpired();
+    // The last write with the COMMIT, in one round trip: a hot row's lock is released one round
+    // trip sooner. One simple-protocol message; PostgreSQL stops at an error, so a failed write
+    // never commits (the catch below rolls back).
+    const committed = (await client.query(
+      final ? `${inline(client, final.text, final.values)};\nCOMMIT` : 'COMMIT',
+    )) as pg.QueryResult | pg.QueryResult[];
+    // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement failed before
+    // (one the work caught and went on from): nothing was committed, so the caller must not
+    // answer as if it had.
+    if ((Array.isArray(committed) ? committed.at(-1) : committed)?.command === 'ROLLBACK') {
+      throw new TransactionAborted();
+    }
+    return result;
+  } catch (error) {
+    await lazy.end(false).catch(() => {});
+    await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    client.removeListener('error', onError);
+    client.release(broken);
+  }
+}
+
+/** A pooled client within `ms` (Prisma's maxWait), or the pool's own timeout error. */
+async function connectWithin(pool: TrackingPool, ms: number): Promise<pg.PoolClient> {
+  let timer: NodeJS.Timeout | undefined;
+  const connecting = pool.connect();
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      // Given back when it comes; the caller has gone.
+      void connecting.then((c) => c.release()).catch(() => {});
+      reject(
+        new Error(`timeout exceeded when trying to connect (waited ${ms} ms for a connection)`),
+      );
+    }, ms);
+  });
+  try {
+    return await Promise.race([connecting, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
 /**
- * Until this transaction ends, the connection's COMMIT (sent by Prisma) carries the statement
- * left by `commitWith`: one simple-protocol message `<statement>; COMMIT`, its values inlined as
- * escaped literals (the simple protocol takes no parameters). PostgreSQL runs the two in order
- * and stops at an error, so a failed write never commits; the transaction is then rolled back
- * here, so the connection goes back to the pool clean.
+ * A Prisma transaction client that opens a Prisma transaction on `client` at its first call, as
+ * a guest in the driver's transaction: its BEGIN, COMMIT and ROLLBACK are not sent (the driver's
+ * transaction sends its own), its release gives nothing back. `end(ok)` lets it finish, with
+ * a rollback when not ok; it throws when Prisma's side failed, so the driver rolls back too.
  */
-function sendFinalWithCommit(client: pg.PoolClient, slot: Slot) {
-  const query = client.query.bind(client) as (config: unknown) => Promise<pg.QueryResult>;
-  const restore = () => void delete (client as { query?: unknown }).query;
-  (client as { query: unknown }).query = async (config: unknown) => {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    if (text === 'ROLLBACK') restore();
-    if (text !== 'COMMIT') return query(config);
-    restore();
-    const final = slot.final;
-    if (!final) return query(config);
-    slot.final = undefined;
-    try {
-      const results = (await query(
-        `${inline(client, final.text, final.values)};\nCOMMIT`,
-      )) as unknown;
-      return Array.isArray(results)
-        ? (results.at(-1) as pg.QueryResult)
-        : (results as pg.QueryResult);
-    } catch (error) {
-      await query('ROLLBACK').catch(() => {});
-      throw error;
-    }
+function lazyPrismaTransaction(prisma: PrismaClient, client: pg.PoolClient) {
+  let opened: Promise<Prisma.TransactionClient> | undefined;
+  let settled: Promise<unknown> | undefined;
+  let finish: (ok: boolean) => void = () => {};
+  const done = new Promise<boolean>((resolve) => (finish = resolve));
+  const open = () =>
+    (opened ??= new Promise<Prisma.TransactionClient>((resolve, reject) => {
+      settled = slots.run({ guest: client }, () =>
+        prisma.$transaction(async (ptx) => {
+          resolve(ptx);
+          if (!(await done)) throw new GuestRollback();
+        }, TRANSACTION_OPTIONS),
+      );
+      settled.catch(reject);
+    }));
+  // `tx.model.method(args)` and `tx.$queryRaw…(args)`, each sent once Prisma's side is open.
+  const call =
+    (path: (ptx: Prisma.TransactionClient) => (...args: unknown[]) => unknown) =>
+    (...args: unknown[]) =>
+      open().then((ptx) => path(ptx)(...args));
+  const delegates = new Map<string | symbol, unknown>();
+  const tx = new Proxy({} as Prisma.TransactionClient, {
+    get(_target, prop) {
+      if (typeof prop !== 'string' || prop === 'then') return undefined;
+      let delegate = delegates.get(prop);
+      if (delegate === undefined) {
+        delegate = prop.startsWith('$')
+          ? call((ptx) => (ptx[prop as keyof typeof ptx] as (...a: unknown[]) => unknown).bind(ptx))
+          : new Proxy(
+              {},
+              {
+                get: (_t, method) =>
+                  typeof method === 'string'
+                    ? call((ptx) => {
+                        const model = ptx[prop as keyof typeof ptx] as Record<string, unknown>;
+                        return (model[method] as (...a: unknown[]) => unknown).bind(model);
+                      })
+                    : undefined,
+              },
+            );
+        delegates.set(prop, delegate);
+      }
+      return delegate;
+    },
+  });
+  return {
+    tx,
+    async end(ok: boolean) {
+      finish(ok);
+      if (!settled) return;
+      try {
+        await settled;
+      } catch (error) {
+        if (ok || !(error instanceof GuestRollback)) throw error;
+      }
+    },
   };
+}
+
+class GuestRollback extends Error {}
+
+/** The pg pool that lends a driver transaction's connection to the Prisma transaction it hosts. */
+export class TrackingPool extends pg.Pool {
+  prepared = true;
+  // pg-pool's own calls (pool.query) pass a callback; Prisma's startTransaction does not.
+  override connect(...args: unknown[]): Promise<pg.PoolClient> {
+    const guest = args.length ? undefined : slots.getStore()?.guest;
+    if (guest) return Promise.resolve(lend(guest));
+    return (super.connect as (...a: unknown[]) => Promise<pg.PoolClient>)(...args);
+  }
+}
+
+/** `client` as a guest transaction sees it: no BEGIN, COMMIT, ROLLBACK, nor release of its own. */
+function lend(client: pg.PoolClient): pg.PoolClient {
+  const own = client as unknown as { query?: unknown; release?: unknown };
+  const query = client.query.bind(client) as (config: unknown) => Promise<unknown>;
+  const release = own.release; // pg-pool's, set on the client itself when it was handed out
+  own.query = (config: unknown) => {
+    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
+    if (text === 'BEGIN' || text === 'COMMIT' || text === 'ROLLBACK') {
+      return Promise.resolve({ command: text, rowCount: null, rows: [], fields: [] });
+    }
+    return query(config);
+  };
+  own.release = () => {
+    delete own.query;
+    own.release = release;
+  };
+  return client;
 }
 
 /** `$n` replaced by the value as a literal: strings escaped by the driver, numbers checked. */

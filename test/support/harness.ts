@@ -10,7 +10,7 @@ import { configureHttpServer } from '../../src/http/server-options.js';
 import { createLogger } from '../../src/logger.js';
 
 export const TEST_DB = inject('testDb') as 'pglite' | 'postgres';
-export const silentLogger = createLogger('silent');
+export const silentLogger = createLogger((process.env.TEST_LOG as 'silent') ?? 'silent');
 
 let shared: Promise<Database> | undefined;
 

@@ -1,0 +1,132 @@
+// db/sql.ts `transaction`: what a work sends on the driver (`sql`) and through Prisma (`tx`) is one
+// transaction, committed or rolled back as one; on PostgreSQL the transaction is the driver's
+// and Prisma joins it on the same connection only when the work uses `tx`.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.js';
+import { transaction } from '../../src/db/sql.js';
+import { TEST_DB, testDatabase } from '../support/harness.js';
+
+let db: Database;
+const table = `tx_probe_${randomUUID().slice(0, 8)}`;
+beforeAll(async () => {
+  db = await testDatabase();
+  await db.prisma.$executeRawUnsafe(`CREATE TABLE ${table} (id text PRIMARY KEY)`);
+});
+afterAll(async () => {
+  await db.prisma.$executeRawUnsafe(`DROP TABLE ${table}`);
+  await db.close();
+});
+
+const exists = async (id: string) =>
+  (await db.prisma.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM ${table} WHERE id = $1`, id))
+    .length === 1;
+
+describe('transaction', () => {
+  it('runs the driver statements and the Prisma calls in one transaction, committed together', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const seen = await transaction(db.prisma, async (tx, sql) => {
+      await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [a]);
+      await tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, b);
+      const [driverTx] = (await sql.query<{ t: string }>('SELECT txid_current()::text AS t', []))
+        .rows;
+      const [prismaTx] = await tx.$queryRawUnsafe<{ t: string }[]>(
+        'SELECT txid_current()::text AS t',
+      );
+      // Each side sees the other's uncommitted row; another connection sees neither yet.
+      const prismaSeesA = await tx.$queryRawUnsafe<unknown[]>(
+        `SELECT 1 FROM ${table} WHERE id = $1`,
+        a,
+      );
+      const driverSeesB = await sql.query(`SELECT 1 FROM ${table} WHERE id = $1`, [b]);
+      return {
+        same: driverTx!.t === prismaTx!.t,
+        prismaSeesA: prismaSeesA.length,
+        driverSeesB: driverSeesB.rowCount,
+        // PGlite has one connection, busy with this transaction: asked on PostgreSQL only.
+        outside: TEST_DB === 'postgres' && ((await exists(a)) || (await exists(b))),
+      };
+    });
+    expect(seen).toEqual({ same: true, prismaSeesA: 1, driverSeesB: 1, outside: false });
+    expect([await exists(a), await exists(b)]).toEqual([true, true]);
+  });
+
+  it('reaches Prisma models through `tx` (a model delegate, not only raw queries)', async () => {
+    const counted = await transaction(db.prisma, (tx) => tx.brand.count());
+    expect(counted).toBe(await db.prisma.brand.count());
+  });
+
+  it('rolls back both sides when the work throws, and the pool stays usable', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await expect(
+      transaction(db.prisma, async (tx, sql) => {
+        await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [a]);
+        await tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, b);
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    expect([await exists(a), await exists(b)]).toEqual([false, false]);
+    const c = randomUUID();
+    await transaction(db.prisma, (_tx, sql) =>
+      sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [c]),
+    );
+    expect(await exists(c)).toBe(true);
+  });
+
+  it('rolls back when a Prisma statement fails, even if the work swallows the error', async () => {
+    const a = randomUUID();
+    const dup = randomUUID();
+    await db.prisma.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, dup);
+    await expect(
+      transaction(db.prisma, async (tx, sql) => {
+        await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [a]);
+        await tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, dup).catch(() => {});
+        return 'done';
+      }),
+    ).rejects.toThrow();
+    expect(await exists(a)).toBe(false);
+  });
+
+  it('sends the commitWith write with the commit, and commits nothing when it fails', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await transaction(db.prisma, async (_tx, sql) => {
+      await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [a]);
+      await sql.commitWith(`INSERT INTO ${table} (id) VALUES ($1)`, [b]);
+    });
+    expect([await exists(a), await exists(b)]).toEqual([true, true]);
+
+    const c = randomUUID();
+    await expect(
+      transaction(db.prisma, async (_tx, sql) => {
+        await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [c]);
+        await sql.commitWith(`INSERT INTO ${table} (id) VALUES ($1)`, [a]); // a duplicate key
+      }),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await exists(c)).toBe(false);
+    const d = randomUUID();
+    await transaction(db.prisma, (_tx, sql) =>
+      sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [d]),
+    );
+    expect(await exists(d)).toBe(true);
+  });
+
+  it('keeps concurrent transactions apart, each on its own connection', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        transaction(db.prisma, async (tx, sql) => {
+          const id = `${table}-${i}`;
+          await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [id]);
+          const [mine] = (await sql.query<{ t: string }>('SELECT txid_current()::text AS t', []))
+            .rows;
+          const rows = await tx.$queryRawUnsafe<{ id: string; t: string }[]>(
+            `SELECT id, txid_current()::text AS t FROM ${table} WHERE id LIKE $1`,
+            `${table}-%`,
+          );
+          // Only its own uncommitted row among the concurrent ones (others may have committed).
+          return { same: rows.some((r) => r.id === id) && rows[0]!.t === mine!.t };
+        }),
+      ),
+    );
+    expect(results.every((r) => r.same)).toBe(true);
+  });
+});
