@@ -8,7 +8,8 @@
 //      (reason engine:<execution_id>), write the terminal outcome and the audit row.
 // A failure at any stage records its outcome and never leaves the wallet half-moved.
 import { randomBytes } from 'node:crypto';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { EventDefinition, PrismaClient } from '../../generated/prisma/client.js';
+import { sqlFor, transaction } from '../../db/sql.js';
 import type { Db } from '../../domain/db.js';
 import { listDefinitions } from './read-definitions.js';
 import { AppError } from '../../domain/errors.js';
@@ -52,7 +53,7 @@ export type EngineEventResult = {
   errorMessage: string | null;
 };
 
-export type Definition = NonNullable<Awaited<ReturnType<typeof findActiveDefinition>>>;
+export type Definition = EventDefinition;
 type Snapshot = {
   id: string;
   code: string;
@@ -68,10 +69,21 @@ class LostClaim {}
 
 export const newCorrelationId = () => `cor_${randomBytes(12).toString('hex')}`;
 
-export function findActiveDefinition(db: Db, tenant: Tenant, code: string) {
-  return db.eventDefinition.findFirst({
-    where: { subBrandId: tenant.subBrandId, code, active: true },
-  });
+/** Every delivery reads it first: on the driver (docs/performance.md, the engine). */
+export async function findActiveDefinition(
+  db: Db,
+  tenant: Tenant,
+  code: string,
+): Promise<Definition | null> {
+  const { rows } = await sqlFor(db).query<Definition>(
+    `SELECT id, sub_brand_id AS "subBrandId", code, points, constraints,
+            player_id_field AS "playerIdField", idempotency_key_field AS "idempotencyKeyField",
+            allow_points_override AS "allowPointsOverride", active, version,
+            created_at AS "createdAt", updated_at AS "updatedAt"
+     FROM event_definitions WHERE sub_brand_id = $1::uuid AND code = $2 AND active`,
+    [tenant.subBrandId, code],
+  );
+  return rows[0] ?? null;
 }
 
 /** Steps 1-2: refusals here are the caller's error (400/404), with no execution row. */
@@ -132,21 +144,25 @@ export async function deliverEvent(
     },
     db: Db = prisma,
   ) =>
-    db.engineAudit.create({
-      data: {
-        id: newId(),
-        ...tenant,
-        eventCode: delivery.eventCode.slice(0, 64),
-        idempotencyKey: delivery.idempotencyKey,
-        channel: delivery.channel,
+    sqlFor(db).query(
+      `INSERT INTO engine_audit (id, sub_brand_id, environment, event_code, idempotency_key, channel,
+                                 correlation_id, request_id, execution_id, definition_id, outcome, error_code)
+       VALUES ($1::uuid, $2::uuid, $3::environment, $4, $5, $6, $7, $8, $9::uuid, $10::uuid, $11, $12)`,
+      [
+        newId(),
+        tenant.subBrandId,
+        tenant.environment,
+        delivery.eventCode.slice(0, 64),
+        delivery.idempotencyKey,
+        delivery.channel,
         correlationId,
-        requestId: actor.requestId,
-        executionId: fields.executionId ?? null,
-        definitionId: fields.definitionId ?? null,
-        outcome: fields.outcome,
-        errorCode: fields.errorCode ?? null,
-      },
-    });
+        actor.requestId,
+        fields.executionId ?? null,
+        fields.definitionId ?? null,
+        fields.outcome,
+        fields.errorCode ?? null,
+      ],
+    );
 
   let definition: Definition;
   try {
@@ -265,13 +281,25 @@ async function claimExecution(
 ): Promise<Claim> {
   const id = newId();
   const token = newId();
-  const inserted = await prisma.$executeRaw`
-    INSERT INTO engine_executions (id, sub_brand_id, environment, definition_id, idempotency_key, request_hash, channel,
-                                   status, claim_token, claimed_at, points_requested, correlation_id, definition_snapshot)
-    VALUES (${id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${c.definitionId}::uuid,
-            ${delivery.idempotencyKey}, ${c.requestHash}, ${delivery.channel}, 'processing', ${token}::uuid, now(),
-            ${c.points}, ${c.correlationId}, ${JSON.stringify(c.snapshot)}::jsonb)
-    ON CONFLICT (definition_id, environment, idempotency_key) DO NOTHING`;
+  const { rowCount: inserted } = await sqlFor(prisma).query(
+    `INSERT INTO engine_executions (id, sub_brand_id, environment, definition_id, idempotency_key, request_hash, channel,
+                                    status, claim_token, claimed_at, points_requested, correlation_id, definition_snapshot)
+     VALUES ($1::uuid, $2::uuid, $3::environment, $4::uuid, $5, $6, $7, 'processing', $8::uuid, now(), $9, $10, $11::jsonb)
+     ON CONFLICT (definition_id, environment, idempotency_key) DO NOTHING`,
+    [
+      id,
+      tenant.subBrandId,
+      tenant.environment,
+      c.definitionId,
+      delivery.idempotencyKey,
+      c.requestHash,
+      delivery.channel,
+      token,
+      c.points,
+      c.correlationId,
+      JSON.stringify(c.snapshot),
+    ],
+  );
   if (inserted === 1)
     return {
       kind: 'owner',
@@ -328,9 +356,15 @@ async function execute(
     db?: Db,
   ) => Promise<unknown>,
 ): Promise<EngineEventResult> {
-  return prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ status: string; claim_token: string }[]>`
-      SELECT status, claim_token FROM engine_executions WHERE id = ${claim.executionId}::uuid FOR UPDATE`;
+  // Its statements on the driver: a delivery whose rules read no history sends no Prisma query
+  // (Prisma's ORM calls were most of an event's CPU; docs/performance.md, the engine).
+  return transaction(prisma, async (tx, sql) => {
+    const {
+      rows: [row],
+    } = await sql.query<{ status: string; claim_token: string }>(
+      `SELECT status, claim_token FROM engine_executions WHERE id = $1::uuid FOR UPDATE`,
+      [claim.executionId],
+    );
     if (!row || row.status !== 'processing' || row.claim_token !== claim.token)
       throw new LostClaim();
 
@@ -391,17 +425,21 @@ async function execute(
       };
     }
 
-    await tx.engineExecution.update({
-      where: { id: claim.executionId },
-      data: {
-        status: result.status,
-        customerId: result.customerId,
-        pointsApplied: result.pointsApplied,
-        errorCode: result.errorCode,
-        result,
-        completedAt: now,
-      },
-    });
+    await sql.query(
+      `UPDATE engine_executions
+       SET status = $2::execution_status, customer_id = $3::uuid, points_applied = $4,
+           error_code = $5, result = $6::jsonb, completed_at = $7::timestamptz
+       WHERE id = $1::uuid`,
+      [
+        claim.executionId,
+        result.status,
+        result.customerId,
+        result.pointsApplied,
+        result.errorCode,
+        JSON.stringify(result),
+        now.toISOString(),
+      ],
+    );
     await audit(
       {
         outcome: result.status,
@@ -436,10 +474,13 @@ export async function decide(
       why: `data.${snapshot.playerIdField} is missing or not a string or number.`,
     };
   }
-  const customer = await db.customer.findFirst({
-    where: { ...tenant, externalId: playerId },
-    select: { id: true },
-  });
+  const {
+    rows: [customer],
+  } = await sqlFor(db).query<{ id: string }>(
+    `SELECT id FROM customers
+     WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND external_id = $3`,
+    [tenant.subBrandId, tenant.environment, playerId],
+  );
   if (!customer) {
     return {
       status: 'failed',
