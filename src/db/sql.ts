@@ -129,6 +129,24 @@ export function sqlFor(db: Db): Sql {
 }
 
 /**
+ * A `Prisma.sql` statement (its `$n` text and values) on the driver where `db` reaches PostgreSQL
+ * through it; through Prisma's raw query elsewhere (PGlite, a foreign transaction), whose
+ * parameter handling PGlite's statements were written against.
+ */
+export async function queryRaw<R>(db: Db, query: Prisma.Sql): Promise<R[]> {
+  const sql = sqlFor(db);
+  if (sql.kind !== 'pg') return db.$queryRaw<R[]>(query);
+  return (await sql.query<R>(query.text, query.values)).rows;
+}
+
+/** `queryRaw` for a statement without rows wanted: the rows it changed. */
+export async function executeRaw(db: Db, query: Prisma.Sql): Promise<number> {
+  const sql = sqlFor(db);
+  if (sql.kind !== 'pg') return db.$executeRaw(query);
+  return (await sql.query(query.text, query.values)).rowCount;
+}
+
+/**
  * A transaction, with its connection as an executor beside Prisma's client: what is sent on `sql`
  * (or on `sqlFor(tx)` deeper down) is in the same transaction as what is sent on `tx`.
  *

@@ -24,7 +24,7 @@ describe('concurrent establishment orders', () => {
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(10);
     for (const a of answers.filter((a) => a.status !== 200)) {
-      expect(a.status).toBe(400);
+      expect(a.status, a.text).toBe(400);
       expect(a.body.code).toBe('OUT_OF_STOCK');
     }
     expect(await s.units()).toEqual({ available: 0, reserved: 10, consumed: 0 });

@@ -4,6 +4,7 @@
 // each party's price is an exact amount it could invoice. The coin price is the sell price
 // converted at the sub-brand's ratio, rounded up: a prize never costs a fraction of a coin less
 // than its money value.
+import { sqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { AppError } from '../errors.js';
 
@@ -72,26 +73,32 @@ export type Pricing = {
 export const PLATFORM_MARGIN_KEY = 'platform_margin_bps';
 
 export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> {
-  const [subBrand, platform] = await Promise.all([
-    db.subBrand.findUniqueOrThrow({
-      where: { id: subBrandId },
-      select: {
-        marginBps: true,
-        coinsPerUnit: true,
-        country: true,
-        currency: true,
-        prepaid: true,
-        brandId: true,
-        brand: { select: { marginBps: true } },
-      },
-    }),
-    db.platformSetting.findUnique({ where: { key: PLATFORM_MARGIN_KEY } }),
-  ]);
+  // One statement on the driver: every order and every priced read starts here.
+  const {
+    rows: [row],
+  } = await sqlFor(db).query<{
+    margin_bps: number;
+    coins_per_unit: number;
+    country: string | null;
+    currency: string;
+    prepaid: boolean;
+    brand_id: string;
+    brand_margin_bps: number;
+    platform_margin: unknown;
+  }>(
+    `SELECT s.margin_bps, s.coins_per_unit, s.country, s.currency, s.prepaid, s.brand_id,
+            b.margin_bps AS brand_margin_bps,
+            (SELECT value FROM platform_settings WHERE key = $2) AS platform_margin
+     FROM sub_brands s JOIN brands b ON b.id = s.brand_id
+     WHERE s.id = $1::uuid`,
+    [subBrandId, PLATFORM_MARGIN_KEY],
+  );
+  if (!row) throw new Error(`loadPricing: no sub-brand ${subBrandId}`);
   return {
-    marginsBps: [Number(platform?.value ?? 0), subBrand.brand.marginBps, subBrand.marginBps],
-    coinsPerUnit: subBrand.coinsPerUnit,
-    market: subBrand.country ? { country: subBrand.country, currency: subBrand.currency } : null,
-    billing: { brandId: subBrand.brandId, prepaid: subBrand.prepaid },
+    marginsBps: [Number(row.platform_margin ?? 0), row.brand_margin_bps, row.margin_bps],
+    coinsPerUnit: row.coins_per_unit,
+    market: row.country ? { country: row.country, currency: row.currency } : null,
+    billing: { brandId: row.brand_id, prepaid: row.prepaid },
   };
 }
 

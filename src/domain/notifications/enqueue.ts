@@ -1,6 +1,7 @@
 // Writes an order event's logistics e-mail to the outbox, in the transaction that made the event:
 // the message exists if and only if the change committed. One message per event (a unique key on
 // (sub_brand_id, event_id)); the dispatcher sends it later (src/notifications/dispatcher.ts).
+import { sqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
 import { trackPath, trackToken } from '../orders/track-token.js';
@@ -16,58 +17,75 @@ export async function enqueueOrderMessage(
   now: Date,
   extra: { trackingNumber?: string; refunded?: number } = {},
 ): Promise<void> {
-  const order = await tx.order.findUniqueOrThrow({
-    where: { id: orderId },
-    select: {
-      id: true,
-      subBrandId: true,
-      environment: true,
-      reference: true,
-      contactEmail: true,
-      deliveryEmail: true,
-      customer: { select: { email: true } },
-      subBrand: { select: { name: true, locale: true } },
-      items: { select: { productId: true, productName: true }, orderBy: { position: 'asc' } },
-    },
-  });
-  const recipient = order.deliveryEmail ?? order.contactEmail ?? order.customer?.email ?? null;
+  // One statement on the driver (every order event sends it): the order, its addressee, its
+  // establishment, its first line with that product's names, and its line count.
+  const {
+    rows: [order],
+  } = await sqlFor(tx).query<MessageFacts>(
+    `SELECT o.id, o.sub_brand_id, o.environment, o.reference,
+            coalesce(o.delivery_email, o.contact_email, c.email) AS recipient,
+            sb.name AS establishment, sb.locale,
+            first.product_name, p.translations,
+            (SELECT count(*) FROM order_items i WHERE i.order_id = o.id)::int AS item_count
+     FROM orders o
+     JOIN sub_brands sb ON sb.id = o.sub_brand_id
+     LEFT JOIN customers c ON c.id = o.customer_id
+     LEFT JOIN LATERAL (SELECT i.product_id, i.product_name FROM order_items i
+                        WHERE i.order_id = o.id ORDER BY i.position LIMIT 1) first ON true
+     LEFT JOIN products p ON p.id = first.product_id
+     WHERE o.id = $1::uuid`,
+    [orderId],
+  );
+  if (!order) throw new Error(`enqueueOrderMessage: no order ${orderId}`);
   // No address, no e-mail: the tracking page still shows the change.
+  const recipient = order.recipient;
   if (!recipient) return;
-  const language = templateLanguage(order.subBrand.locale);
-  const first = order.items[0];
-  let product = first?.productName ?? '';
-  if (first) {
-    const found = await tx.product.findUnique({
-      where: { id: first.productId },
-      select: { translations: true },
-    });
-    const name = (found?.translations as Translations | undefined)?.[language]?.name;
-    if (name) product = name;
-  }
-  if (order.items.length > 1) product = `${product} (+${order.items.length - 1})`;
+  const language = templateLanguage(order.locale);
+  let product = order.product_name ?? '';
+  const name = (order.translations as Translations | null)?.[language]?.name;
+  if (order.product_name !== null && name) product = name;
+  if (order.item_count > 1) product = `${product} (+${order.item_count - 1})`;
   const message = render(
     template,
     language,
     {
-      establishment: order.subBrand.name,
+      establishment: order.establishment,
       product,
       reference: order.reference ?? order.id,
       ...extra,
     },
     trackPath(await trackToken(tx, order.id)),
   );
-  await tx.notification.create({
-    data: {
-      id: newId(),
-      subBrandId: order.subBrandId,
-      environment: order.environment,
-      orderId: order.id,
+  await sqlFor(tx).query(
+    `INSERT INTO notifications (id, sub_brand_id, environment, order_id, event_id, template, recipient,
+                                subject, html, text, next_attempt_at, created_at)
+     VALUES ($1::uuid, $2::uuid, $3::environment, $4::uuid, $5::uuid, $6, $7, $8, $9, $10,
+             $11::timestamptz, $11::timestamptz)`,
+    [
+      newId(),
+      order.sub_brand_id,
+      order.environment,
+      order.id,
       eventId,
       template,
       recipient,
-      ...message,
-      nextAttemptAt: now,
-      createdAt: now,
-    },
-  });
+      message.subject,
+      message.html,
+      message.text,
+      now.toISOString(),
+    ],
+  );
 }
+
+type MessageFacts = {
+  id: string;
+  sub_brand_id: string;
+  environment: string;
+  reference: string | null;
+  recipient: string | null;
+  establishment: string;
+  locale: string;
+  product_name: string | null;
+  translations: unknown;
+  item_count: number;
+};

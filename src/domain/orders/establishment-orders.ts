@@ -4,7 +4,7 @@
 // and its logistics e-mail in the same transaction.
 import { z } from 'zod';
 import { loadPricing } from '../catalog/pricing.js';
-import { visibleListings } from '../catalog/visibility.js';
+import { orderableListings } from '../catalog/orderable-listings.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { AppError, invalidRequest, notFound } from '../errors.js';
@@ -88,9 +88,8 @@ export async function reservePlayerOrder(
   return inTransaction(db, async (tx) => {
     // The player is checked by reserveOrder; the pricing read here is handed to it.
     const pricing = await loadPricing(tx, tenant.subBrandId);
-    const listings = await tx.listingMarket.findMany({
-      where: { productId: data.productId, ...visibleListings(tenant.subBrandId, pricing.market) },
-      select: { id: true, variant: { select: { attributes: true, position: true } } },
+    const listings = await orderableListings(tx, tenant.subBrandId, pricing.market, {
+      productId: data.productId,
     });
     if (listings.length === 0) throw notFound('Product');
     listings.sort((a, b) => a.variant.position - b.variant.position);

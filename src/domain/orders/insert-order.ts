@@ -2,6 +2,8 @@
 // reservation request, and the customer's order count. Orders run while other orders wait on
 // the same stock row, so every round trip saved here is one less for all of them (see
 // docs/performance.md). Foreign keys between the CTEs are checked at the end of the statement.
+import { executeRaw } from '../../db/sql.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { Actor, Tenant } from '../tenant.js';
 
@@ -41,7 +43,9 @@ export type NewOrder = {
 export async function insertOrder(db: Db, tenant: Tenant, actor: Actor, o: NewOrder) {
   const lines = o.lines;
   const col = <K extends keyof NewOrder['lines'][number]>(k: K) => lines.map((l) => l[k]);
-  await db.$executeRaw`
+  await executeRaw(
+    db,
+    Prisma.sql`
     WITH new_order AS (
       INSERT INTO orders (id, sub_brand_id, environment, customer_id, status, billing_status, currency,
                           total_price, total_coins, recipient_name, shipping_address, reference,
@@ -78,5 +82,6 @@ export async function insertOrder(db: Db, tenant: Tenant, actor: Actor, o: NewOr
              ${actor.requestId}, ${o.createdAt}
       FROM new_order
     )
-    UPDATE customers SET order_count = order_count + 1 WHERE id = ${o.customerId}::uuid`;
+    UPDATE customers SET order_count = order_count + 1 WHERE id = ${o.customerId}::uuid`,
+  );
 }

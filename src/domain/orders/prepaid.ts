@@ -1,6 +1,8 @@
 // A prepaid brand's money: orders reserve it atomically (one guarded UPDATE), cancellations
 // release it, the backoffice tops it up. Every change is a prepaid movement.
 import type { Environment } from '../../generated/prisma/enums.js';
+import { queryRaw } from '../../db/sql.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { currencyCode } from '../catalog/inputs.js';
@@ -33,7 +35,9 @@ export async function movePrepaid(
   orderId: string | null,
 ): Promise<bigint | null> {
   if (delta === 0) return 0n;
-  const rows = await db.$queryRaw<{ balance: bigint }[]>`
+  const rows = await queryRaw<{ balance: bigint }>(
+    db,
+    Prisma.sql`
     WITH moved AS (
       UPDATE prepaid_accounts SET balance = balance + ${delta}::bigint, updated_at = now()
       WHERE brand_id = ${account.brandId}::uuid AND environment = ${account.environment}::environment
@@ -45,7 +49,8 @@ export async function movePrepaid(
              ${delta}::bigint, balance, ${reason}, ${orderId}::uuid
       FROM moved
     )
-    SELECT balance FROM moved`;
+    SELECT balance FROM moved`,
+  );
   return rows[0]?.balance ?? null;
 }
 

@@ -4,8 +4,9 @@
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { displayName } from '../catalog/translations.js';
-import { visibleListings } from '../catalog/visibility.js';
+import { orderableListings } from '../catalog/orderable-listings.js';
 import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
+import { sqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { AppError, invalidRequest, notFound } from '../errors.js';
@@ -63,10 +64,13 @@ export async function reserveOrder<T extends { billingStatus: string }>(
   const requested = data.listingMarketIds ?? [data.listingMarketId!];
 
   return inTransaction(db, async (tx) => {
-    const customer = await tx.customer.findFirst({
-      where: { id: data.customerId, ...tenant },
-      select: { id: true, status: true },
-    });
+    const {
+      rows: [customer],
+    } = await sqlFor(tx).query<{ id: string; status: string }>(
+      `SELECT id, status FROM customers
+       WHERE id = $1::uuid AND sub_brand_id = $2::uuid AND environment = $3::environment`,
+      [data.customerId, tenant.subBrandId, tenant.environment],
+    );
     if (!customer) throw notFound('Customer');
     if (NOT_ELIGIBLE.has(customer.status)) {
       throw new AppError(
@@ -77,9 +81,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
 
     const pricing = options.pricing ?? (await loadPricing(tx, tenant.subBrandId));
     const distinct = [...new Set(requested)];
-    const listings = await tx.listingMarket.findMany({
-      where: { id: { in: distinct }, ...visibleListings(tenant.subBrandId, pricing.market) },
-      include: { variant: { include: { product: true } } },
+    const listings = await orderableListings(tx, tenant.subBrandId, pricing.market, {
+      ids: distinct,
     });
     const byId = new Map(listings.map((l) => [l.id, l]));
     const missing = distinct.filter((id) => !byId.has(id));

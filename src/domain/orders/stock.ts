@@ -6,6 +6,8 @@
 // or shipping reserved → consumed (once per order: orders.stock_consumed_at), cancelling gives
 // the order's units back to available from wherever they are. Only a restock changes the sum.
 import type { Environment } from '../../generated/prisma/enums.js';
+import { executeRaw, queryRaw } from '../../db/sql.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 
 export type StockLine = { variantId: string; quantity: number };
@@ -19,7 +21,9 @@ export async function takeStock(
   environment: Environment,
   lines: StockLine[],
 ): Promise<{ short: { variantId: string; available: number }[] }> {
-  const rows = await db.$queryRaw<{ variant_id: string; available: number; taken: boolean }[]>`
+  const rows = await queryRaw<{ variant_id: string; available: number; taken: boolean }>(
+    db,
+    Prisma.sql`
     WITH input AS (
       SELECT * FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
         AS i(variant_id, quantity)
@@ -37,7 +41,8 @@ export async function takeStock(
       RETURNING s.variant_id
     )
     SELECT l.variant_id, l.available, EXISTS (SELECT 1 FROM taken t WHERE t.variant_id = l.variant_id) AS taken
-    FROM locked l`;
+    FROM locked l`,
+  );
   const short = lines
     .map((line) => {
       const row = rows.find((r) => r.variant_id === line.variantId);
@@ -66,7 +71,9 @@ export async function returnStock(
   from: Held,
 ) {
   if (lines.length === 0) return;
-  await db.$executeRaw`
+  await executeRaw(
+    db,
+    Prisma.sql`
     WITH input AS (
       SELECT variant_id, sum(quantity)::int AS quantity
       FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
@@ -82,7 +89,8 @@ export async function returnStock(
       reserved = s.reserved - CASE WHEN ${from}::text = 'reserved' THEN i.quantity ELSE 0 END,
       consumed = s.consumed - CASE WHEN ${from}::text = 'consumed' THEN i.quantity ELSE 0 END
     FROM input i JOIN locked l USING (variant_id)
-    WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`;
+    WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`,
+  );
 }
 
 /**
@@ -96,7 +104,9 @@ export async function consumeStock(
   lines: StockLine[],
 ): Promise<boolean> {
   if (lines.length === 0) return true;
-  const rows = await db.$queryRaw<{ short: number }[]>`
+  const rows = await queryRaw<{ short: number }>(
+    db,
+    Prisma.sql`
     WITH input AS (
       SELECT variant_id, sum(quantity)::int AS quantity
       FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
@@ -109,9 +119,12 @@ export async function consumeStock(
       FOR UPDATE OF s
     )
     SELECT count(*)::int AS short FROM input i LEFT JOIN locked l USING (variant_id)
-    WHERE l.reserved IS NULL OR l.reserved < i.quantity`;
+    WHERE l.reserved IS NULL OR l.reserved < i.quantity`,
+  );
   if (Number(rows[0]?.short ?? 0) > 0) return false;
-  await db.$executeRaw`
+  await executeRaw(
+    db,
+    Prisma.sql`
     WITH input AS (
       SELECT variant_id, sum(quantity)::int AS quantity
       FROM unnest(${lines.map((l) => l.variantId)}::uuid[], ${lines.map((l) => l.quantity)}::int[])
@@ -120,6 +133,7 @@ export async function consumeStock(
     )
     UPDATE variant_stock s SET reserved = s.reserved - i.quantity, consumed = s.consumed + i.quantity
     FROM input i
-    WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`;
+    WHERE s.variant_id = i.variant_id AND s.environment = ${environment}::environment`,
+  );
   return true;
 }

@@ -1,0 +1,68 @@
+// The listings an order may take, with what the order snapshots of their variant and product: the
+// same rule as visibleListings (visibility.ts), as one statement on the driver, since every
+// reservation reads it inside its transaction (docs/performance.md, orders).
+import { sqlFor } from '../../db/sql.js';
+import type { ProductKind } from '../../generated/prisma/enums.js';
+import type { Db } from '../db.js';
+import type { Pricing } from './pricing.js';
+
+export type OrderableListing = {
+  id: string;
+  productId: string;
+  variantId: string;
+  baseCost: number;
+  currency: string;
+  sellPriceOverride: number | null;
+  coinPriceOverride: number | null;
+  variant: {
+    sku: string;
+    attributes: unknown;
+    position: number;
+    product: { translations: unknown; kind: ProductKind };
+  };
+};
+
+type Row = Omit<OrderableListing, 'variant'> & {
+  sku: string;
+  attributes: unknown;
+  position: number;
+  translations: unknown;
+  kind: ProductKind;
+};
+
+/** By listing ids, or every listing of one product; none when the sub-brand serves no market. */
+export async function orderableListings(
+  db: Db,
+  subBrandId: string,
+  market: Pricing['market'],
+  which: { ids: string[] } | { productId: string },
+  now: Date = new Date(),
+): Promise<OrderableListing[]> {
+  if (!market) return [];
+  const byIds = 'ids' in which;
+  const { rows } = await sqlFor(db).query<Row>(
+    `SELECT l.id, l.product_id AS "productId", l.variant_id AS "variantId", l.base_cost AS "baseCost",
+            l.currency, l.sell_price_override AS "sellPriceOverride",
+            l.coin_price_override AS "coinPriceOverride",
+            v.sku, v.attributes, v.position, p.translations, p.kind::text AS kind
+     FROM listing_markets l
+     JOIN product_variants v ON v.id = l.variant_id
+     JOIN products p ON p.id = v.product_id
+     WHERE l.sub_brand_id = $1::uuid AND l.active AND l.country = $2 AND l.currency = $3
+       AND p.status = 'active' AND p.deleted_at IS NULL
+       AND (p.exclusive_sub_brand_id IS NULL OR p.exclusive_sub_brand_id = $1::uuid
+            OR p.exclusive_until <= $4::timestamptz)
+       AND ${byIds ? 'l.id = ANY($5::uuid[])' : 'l.product_id = $5::uuid'}`,
+    [
+      subBrandId,
+      market.country,
+      market.currency,
+      now.toISOString(),
+      byIds ? which.ids : which.productId,
+    ],
+  );
+  return rows.map(({ sku, attributes, position, translations, kind, ...listing }) => ({
+    ...listing,
+    variant: { sku, attributes, position, product: { translations, kind } },
+  }));
+}
