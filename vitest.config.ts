@@ -10,6 +10,10 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll (the browser tests' "until the page shows it") gives up after 1 s by default:
+    // a page that loads and queries on a machine running both suites can take longer (CI failed
+    // on a leaderboard's first rows so). It returns as soon as the page shows it.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // PGlite runs in the test's own thread; two workers suit these 2-core machines.
     maxWorkers: 2,

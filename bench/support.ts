@@ -314,6 +314,17 @@ export async function interleave(
   // BENCH_ONLY=<name>,<name>: only these scenarios (a profile of one path).
   const only = process.env.BENCH_ONLY?.split(',');
   const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
+  // A round of the server's scenarios first, not counted (BENCH_WARMUP=0 to skip it): a fresh
+  // process runs its first seconds before V8 has optimized the request path (2026-11-24, the
+  // activity bench: 2.9-3.1 ms of CPU per request in round 1, 1.6-2.2 in rounds 2-3), and a
+  // production server is measured warm.
+  if (process.env.BENCH_WARMUP !== '0') {
+    for (const [name, run] of chosen.filter(([name]) => name.startsWith('http'))) {
+      const s = await run();
+      process.stderr.write(`warm-up: ${name} ${s.tps.toFixed(0)} ${unit} (not counted)\n`);
+      await between?.();
+    }
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [name, run] of chosen) {
       samples[name]!.push(await run());

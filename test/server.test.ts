@@ -18,7 +18,8 @@ describe('a fresh start', () => {
         ? { DATABASE_URL: await createDatabase(dbName), DEMO: '1' } // on PostgreSQL only on request
         : { DATA_DIR: dataDir };
     try {
-      const server = await startServerProcess(env);
+      // A fresh embedded database applies every migration first: slow on a loaded 2-core machine.
+      const server = await startServerProcess(env, 90_000);
       const key = /test key:\s+(svc_test_[0-9a-f]{32})/.exec(server.output())?.[1];
       expect(key, server.output()).toBeDefined();
       expect(server.output()).toContain(
@@ -46,7 +47,7 @@ describe('a fresh start', () => {
     } finally {
       if (TEST_DB === 'postgres') await dropDatabase(dbName);
     }
-  }, 120_000);
+  }, 180_000);
 
   it('refuses a bad configuration with a message naming the variable', async () => {
     await expect(
