@@ -24,6 +24,10 @@ export async function scratchDatabase(
   return {
     url: url.toString(),
     name,
-    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    // BENCH_KEEP=1 leaves it for a look at its plans afterwards (psql, EXPLAIN).
+    drop: async () => {
+      if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept database ${name}\n`);
+      else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
   };
 }

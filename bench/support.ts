@@ -302,6 +302,7 @@ export type Row = {
  * alike), ROUNDS times, and answers each scenario's medians and its samples.
  */
 export async function interleave(
+  /** By name. The server's scenarios (sent over HTTP) are named `http…`: only they warm up. */
   scenarios: Record<string, () => Promise<Sample>>,
   unit: string,
   /** Run after every scenario, e.g. a VACUUM (this machine's PostgreSQL has autovacuum off). */

@@ -14,7 +14,7 @@ import {
   pgSql,
   registerDriver,
   statementName,
-  TrackingPool,
+  LendingPool,
   trackPgliteTransactions,
 } from './sql.js';
 
@@ -100,7 +100,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const appliedMigrations = await migratePostgres(url, options.migrate);
   const { PrismaPg } = await postgresDriver();
   // A pg.Pool that also tells src/db/sql.ts which connection a Prisma transaction took.
-  const pool = new TrackingPool({
+  const pool = new LendingPool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // A request never waits more than 10 s on a row lock (a hot wallet, an in-flight

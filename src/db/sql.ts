@@ -96,7 +96,7 @@ export type Driver = {
   /** Database notifications, where this connection can LISTEN (not behind a transaction pooler). */
   listen?: Listen | undefined;
   /** PostgreSQL's pool: transactions are the driver's own (see `transaction`). */
-  pool?: TrackingPool | undefined;
+  pool?: LendingPool | undefined;
 };
 
 const drivers = new WeakMap<PrismaClient, Driver>();
@@ -199,7 +199,7 @@ export class TransactionExpired extends Error {
 
 async function driverTransaction<T>(
   prisma: PrismaClient,
-  pool: TrackingPool,
+  pool: LendingPool,
   work: (tx: Prisma.TransactionClient, sql: TxSql) => Promise<T>,
 ): Promise<T> {
   const client = await connectWithin(pool, TRANSACTION_OPTIONS.maxWait);
@@ -259,7 +259,7 @@ async function driverTransaction<T>(
 }
 
 /** A pooled client within `ms` (Prisma's maxWait), or the pool's own timeout error. */
-async function connectWithin(pool: TrackingPool, ms: number): Promise<pg.PoolClient> {
+async function connectWithin(pool: LendingPool, ms: number): Promise<pg.PoolClient> {
   let timer: NodeJS.Timeout | undefined;
   const connecting = pool.connect();
   const timeout = new Promise<never>((_, reject) => {
@@ -346,7 +346,7 @@ function lazyPrismaTransaction(prisma: PrismaClient, client: pg.PoolClient) {
 class GuestRollback extends Error {}
 
 /** The pg pool that lends a driver transaction's connection to the Prisma transaction it hosts. */
-export class TrackingPool extends pg.Pool {
+export class LendingPool extends pg.Pool {
   prepared = true;
   // pg-pool's own calls (pool.query) pass a callback; Prisma's startTransaction does not.
   override connect(...args: unknown[]): Promise<pg.PoolClient> {

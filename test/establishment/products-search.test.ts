@@ -158,6 +158,45 @@ describe('POST /products/search', () => {
     expect(r.data[0]).toMatchObject({ isAdmin: true, internalPrice: null });
     expect((await search({ query: theirs })).data).toEqual([]);
   });
+
+  it('finds a product listed for it that another establishment owns, once, whoever owns it later', async () => {
+    // The second branch of what it sees reads the listings not of its own products (a flag a
+    // trigger keeps, migration listing_markets_own); these pin that flag and what it selects.
+    const other = await establishment(h);
+    const theirs = await other.product({ translations: { en: { name: 'Lent prize' } } });
+    const variants = await h.db.prisma.productVariant.findMany({ where: { productId: theirs } });
+    const twoSizes = await listedProduct(h.db.prisma, e.subBrandId, {
+      name: 'Two sizes',
+      variants: [{ size: 'S' }, { size: 'M' }],
+    });
+    // A writer that claims the listing is the caller's own is overruled by the trigger.
+    await h.db.prisma.$executeRaw`
+      INSERT INTO listing_markets (id, sub_brand_id, variant_id, product_id, country, currency, base_cost, own)
+      VALUES (gen_random_uuid(), ${e.subBrandId}::uuid, ${variants[0]!.id}::uuid, ${theirs}::uuid,
+              'ES', 'EUR', 900, true)`;
+    const wrongFlags = async () => {
+      const [row] = await h.db.prisma.$queryRaw<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM listing_markets l JOIN products p ON p.id = l.product_id
+        WHERE l.own IS DISTINCT FROM coalesce(p.owner_sub_brand_id = l.sub_brand_id, false)`;
+      return row!.n;
+    };
+    expect(await wrongFlags()).toBe(0);
+    const ids = async (query: string) =>
+      (await search({ query })).data.map((p: Record<string, any>) => p.productId);
+    expect(await ids(theirs)).toEqual([theirs]);
+    expect(await ids('two sizes')).toEqual([twoSizes.productId]); // two listings, one product
+    const mine = await e.product({ translations: { en: { name: 'Made here' } } });
+    expect(await ids(mine)).toEqual([mine]);
+
+    // The product changes hands: its listings' flags follow, and it shows once, now as owned.
+    await h.db.prisma.$executeRaw`
+      UPDATE products SET owner_sub_brand_id = ${e.subBrandId}::uuid WHERE id = ${theirs}::uuid`;
+    expect(await wrongFlags()).toBe(0);
+    expect(await ids(theirs)).toEqual([theirs]);
+    expect((await search({ query: theirs })).data[0]).toMatchObject({
+      establishmentId: e.subBrandId,
+    });
+  });
 });
 
 describe('POST /products/search: order and totals', () => {

@@ -1,10 +1,12 @@
 // The listings an order may take, with what the order snapshots of their variant and product: the
 // same rule as visibleListings (visibility.ts), as one statement on the driver, since every
 // reservation reads it inside its transaction (docs/performance.md, orders).
-import { sqlFor } from '../../db/sql.js';
+import { queryRaw } from '../../db/sql.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { ProductKind } from '../../generated/prisma/enums.js';
 import type { Db } from '../db.js';
 import type { Pricing } from './pricing.js';
+import { notExclusiveElsewhereSql } from './visibility.js';
 
 export type OrderableListing = {
   id: string;
@@ -39,27 +41,22 @@ export async function orderableListings(
   now: Date = new Date(),
 ): Promise<OrderableListing[]> {
   if (!market) return [];
-  const byIds = 'ids' in which;
-  const { rows } = await sqlFor(db).query<Row>(
-    `SELECT l.id, l.product_id AS "productId", l.variant_id AS "variantId", l.base_cost AS "baseCost",
-            l.currency, l.sell_price_override AS "sellPriceOverride",
+  const condition =
+    'ids' in which
+      ? Prisma.sql`l.id = ANY(${which.ids}::uuid[])`
+      : Prisma.sql`l.product_id = ${which.productId}::uuid`;
+  const rows = await queryRaw<Row>(
+    db,
+    Prisma.sql`SELECT l.id, l.product_id AS "productId", l.variant_id AS "variantId",
+            l.base_cost AS "baseCost", l.currency, l.sell_price_override AS "sellPriceOverride",
             l.coin_price_override AS "coinPriceOverride",
             v.sku, v.attributes, v.position, p.translations, p.kind::text AS kind
      FROM listing_markets l
      JOIN product_variants v ON v.id = l.variant_id
      JOIN products p ON p.id = v.product_id
-     WHERE l.sub_brand_id = $1::uuid AND l.active AND l.country = $2 AND l.currency = $3
-       AND p.status = 'active' AND p.deleted_at IS NULL
-       AND (p.exclusive_sub_brand_id IS NULL OR p.exclusive_sub_brand_id = $1::uuid
-            OR p.exclusive_until <= $4::timestamptz)
-       AND ${byIds ? 'l.id = ANY($5::uuid[])' : 'l.product_id = $5::uuid'}`,
-    [
-      subBrandId,
-      market.country,
-      market.currency,
-      now.toISOString(),
-      byIds ? which.ids : which.productId,
-    ],
+     WHERE l.sub_brand_id = ${subBrandId}::uuid AND l.active AND l.country = ${market.country}
+       AND l.currency = ${market.currency} AND p.status = 'active'
+       AND ${notExclusiveElsewhereSql(subBrandId, now)} AND ${condition}`,
   );
   return rows.map(({ sku, attributes, position, translations, kind, ...listing }) => ({
     ...listing,

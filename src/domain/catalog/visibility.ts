@@ -1,7 +1,7 @@
 // What a partner key can see of the catalog: its own sub-brand's active listings in the market
 // it serves, of active products; platform catalogs and its own approved proposals. Everything
 // else is invisible (404 when asked for by id), never forbidden.
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Pricing } from './pricing.js';
 
 type Market = Pricing['market'];
@@ -21,6 +21,14 @@ export const notExclusiveElsewhere = (
     { exclusiveUntil: { lte: now } },
   ],
 });
+
+/**
+ * notExclusiveElsewhere over `products p`, for the statements written in SQL (the product search,
+ * the listings an order takes): the same rule, kept here beside it.
+ */
+export const notExclusiveElsewhereSql = (subBrandId: string, now: Date = new Date()) =>
+  Prisma.sql`p.deleted_at IS NULL AND (p.exclusive_sub_brand_id IS NULL
+    OR p.exclusive_sub_brand_id = ${subBrandId}::uuid OR p.exclusive_until <= ${now})`;
 
 /** The sub-brand's listings a partner may order from. */
 export function visibleListings(

@@ -41,9 +41,10 @@ export async function enqueueOrderMessage(
   const recipient = order.recipient;
   if (!recipient) return;
   const language = templateLanguage(order.locale);
-  let product = order.product_name ?? '';
+  // The first line's product named in the player's language where it has that translation
+  // (translations are null when there is no line).
   const name = (order.translations as Translations | null)?.[language]?.name;
-  if (order.product_name !== null && name) product = name;
+  let product = name || (order.product_name ?? '');
   if (order.item_count > 1) product = `${product} (+${order.item_count - 1})`;
   const message = render(
     template,
