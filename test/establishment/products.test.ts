@@ -72,6 +72,58 @@ describe('POST /products', () => {
     expect(partnerView.body.data.variants[0].available).toBe(7);
   });
 
+  it('the detail shows every stored field, typed as the document says', async () => {
+    const id = await e.product({
+      provider: 'Acme',
+      providerId: 'A-1',
+      helpLink: 'https://help.example/1',
+      verifiedBy: 'QA',
+      verificationDate: '2026-02-03T04:05:06.789Z',
+      certificate: true,
+      featured: true,
+      digital: true,
+      order: 3,
+      height: 10,
+      weight: 20,
+      year: 1999,
+      prizeCategory: 'epic',
+      probability: 0.25,
+      imageUrl: 'https://img.example/1.png',
+      featuredImageUrl: 'https://img.example/f.png',
+      medias: ['https://img.example/m.png', { large: { url: 'https://img.example/l.png' } }],
+    });
+    const res = await e.get(`/products/${id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({
+      provider: 'Acme',
+      providerId: 'A-1',
+      helpLink: 'https://help.example/1',
+      verifiedBy: 'QA',
+      verificationDate: '2026-02-03T04:05:06.789Z',
+      certificate: true,
+      featured: true,
+      digital: true,
+      order: 3,
+      height: 10,
+      weight: 20,
+      year: 1999,
+      prizeCategory: 'epic',
+      probability: 0.25,
+      imageUrl: 'https://img.example/1.png',
+      featuredImageUrl: 'https://img.example/f.png',
+      medias: ['https://img.example/m.png', 'https://img.example/l.png'],
+      exclusive: null,
+      catalogs: [],
+      currency: 'EUR',
+      stock: 5,
+      available: 5,
+      reserved: 0,
+    });
+    for (const field of ['createdAt', 'updatedAt']) {
+      expect(res.body[field]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
   it('money is exact: more decimals than the currency has is 422, the legacy value wins', async () => {
     const bad = await e.post(
       '/products',

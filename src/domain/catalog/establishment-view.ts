@@ -1,13 +1,14 @@
 // The establishment's view of the one catalog (establishment-api.md, "Products"): which products
 // an establishment sees, and each product as the document describes it, read from the same rows
 // the partner API lists (products, variants, stock, the caller's listing and its prices).
+import { queryRaw } from '../../db/sql.js';
 import type { Environment } from '../../generated/prisma/enums.js';
-import { type Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { loadPricing, priceListing, priceRule, type Pricing } from './pricing.js';
 import { toMajorUnits } from './money.js';
 import { textsIn } from './translations.js';
-import { notExclusiveElsewhere } from './visibility.js';
+import { notExclusiveElsewhere, notExclusiveElsewhereSql } from './visibility.js';
 import type { ProductWireStatus } from './establishment-product-inputs.js';
 
 /** Who is looking: an establishment's key (or a platform admin's, which sees every product). */
@@ -45,6 +46,21 @@ export function establishmentProducts(viewer: Viewer, now = new Date()): Prisma.
   };
 }
 
+/**
+ * establishmentProducts as SQL over `products p`, for the statements written in SQL (the product
+ * views below; the search's matches are the same rule as a UNION, product-search-sql.ts).
+ */
+function establishmentProductsSql(viewer: Viewer, now: Date): Prisma.Sql {
+  if (viewer.isPlatformAdmin) return Prisma.sql`p.deleted_at IS NULL`;
+  const listed = viewer.market
+    ? Prisma.sql`(p.status = 'active' AND EXISTS (SELECT 1 FROM listing_markets l
+        WHERE l.product_id = p.id AND l.sub_brand_id = ${viewer.subBrandId}::uuid AND l.active
+          AND l.country = ${viewer.market.country} AND l.currency = ${viewer.market.currency}))`
+    : Prisma.sql`false`;
+  return Prisma.sql`${notExclusiveElsewhereSql(viewer.subBrandId, now)}
+    AND (p.owner_sub_brand_id = ${viewer.subBrandId}::uuid OR ${listed})`;
+}
+
 /** Catalogs an establishment sees: the platform's approved ones and its own proposals. */
 export const establishmentCatalogs = (subBrandId: string): Prisma.CatalogWhereInput => ({
   OR: [
@@ -53,24 +69,104 @@ export const establishmentCatalogs = (subBrandId: string): Prisma.CatalogWhereIn
   ],
 });
 
-const include = (viewer: Viewer) =>
-  ({
-    category: true,
-    variants: {
-      orderBy: { position: 'asc' },
-      include: {
-        stock: { where: { environment: viewer.environment } },
-        listings: { where: { subBrandId: viewer.subBrandId, active: true } },
-      },
-    },
-    catalogs: {
-      where: { catalog: establishmentCatalogs(viewer.subBrandId) },
-      orderBy: { catalogId: 'asc' },
-      include: { catalog: { select: { id: true, name: true, category: true } } },
-    },
-  }) satisfies Prisma.ProductInclude;
+/** establishmentCatalogs as SQL over `catalogs c`. */
+export const establishmentCatalogsSql = (subBrandId: string) =>
+  Prisma.sql`((c.sub_brand_id IS NULL AND c.status = 'approved')
+    OR (c.sub_brand_id = ${subBrandId}::uuid AND c.status IN ('pending', 'approved')))`;
 
-type Row = Prisma.ProductGetPayload<{ include: ReturnType<typeof include> }>;
+/** What a product's view is made of: the product, and what the view reads of its relations. */
+type Row = {
+  id: string;
+  ownerSubBrandId: string | null;
+  translations: unknown;
+  status: string;
+  retailValue: number;
+  currency: string | null;
+  type: string | null;
+  provider: string | null;
+  providerId: string | null;
+  helpLink: string | null;
+  verifiedBy: string | null;
+  verificationDate: Date | null;
+  certificate: boolean;
+  featured: boolean;
+  kind: string;
+  displayOrder: number;
+  height: number | null;
+  weight: number | null;
+  year: number | null;
+  prizeCategory: string | null;
+  probability: number | null;
+  images: string[];
+  featuredImageUrl: string | null;
+  medias: unknown;
+  legacy: unknown;
+  exclusiveSubBrandId: string | null;
+  exclusiveUntil: Date | null;
+  exclusiveDays: number | null;
+  createdAt: Date;
+  updatedAt: Date;
+  category: { id: string; slug: string; names: Record<string, string> } | null;
+  variantCount: number;
+  /** Summed over the variants' stock rows in the viewer's environment. */
+  available: number;
+  reserved: number;
+  /** The caller's active listing in its market (the first variant's that has one). */
+  listing: {
+    country: string;
+    currency: string;
+    baseCost: number;
+    sellPriceOverride: number | null;
+    coinPriceOverride: number | null;
+  } | null;
+  catalogs: { catalogId: string; name: string; category: string | null }[];
+};
+
+/**
+ * The rows of these products the viewer sees, in one statement (the views of a search page were
+ * eight through Prisma's include: docs/performance.md). Every relation is read by an index on
+ * the product (variants, listings, catalog links) or a primary key (stock, category, catalog).
+ */
+function viewRows(db: Db, viewer: Viewer, ids: string[], now: Date): Promise<Row[]> {
+  const listing = viewer.market
+    ? Prisma.sql`(SELECT json_build_object('country', l.country, 'currency', l.currency,
+          'baseCost', l.base_cost, 'sellPriceOverride', l.sell_price_override,
+          'coinPriceOverride', l.coin_price_override)
+        FROM listing_markets l JOIN product_variants v ON v.id = l.variant_id
+        WHERE l.product_id = p.id AND l.sub_brand_id = ${viewer.subBrandId}::uuid AND l.active
+          AND l.country = ${viewer.market.country} AND l.currency = ${viewer.market.currency}
+        ORDER BY v.position, v.id LIMIT 1)`
+    : Prisma.sql`NULL::json`;
+  return queryRaw<Row>(
+    db,
+    Prisma.sql`SELECT p.id, p.owner_sub_brand_id AS "ownerSubBrandId", p.translations,
+        p.status::text AS status, p.retail_value AS "retailValue", p.currency, p.type, p.provider,
+        p.provider_id AS "providerId", p.help_link AS "helpLink", p.verified_by AS "verifiedBy",
+        p.verification_date AS "verificationDate", p.certificate, p.featured, p.kind::text AS kind,
+        p.display_order AS "displayOrder", p.height, p.weight, p.year,
+        p.prize_category AS "prizeCategory", p.probability, p.images,
+        p.featured_image_url AS "featuredImageUrl", p.medias, p.legacy,
+        p.exclusive_sub_brand_id AS "exclusiveSubBrandId", p.exclusive_until AS "exclusiveUntil",
+        p.exclusive_days AS "exclusiveDays", p.created_at AS "createdAt", p.updated_at AS "updatedAt",
+        (SELECT json_build_object('id', c.id, 'slug', c.slug, 'names', c.names)
+           FROM categories c WHERE c.id = p.category_id) AS category,
+        (SELECT count(*)::int FROM product_variants v WHERE v.product_id = p.id) AS "variantCount",
+        s.available, s.reserved,
+        ${listing} AS listing,
+        (SELECT coalesce(json_agg(json_build_object('catalogId', c.id, 'name', c.name,
+                                                    'category', c.category) ORDER BY c.id), '[]'::json)
+           FROM catalog_products cp JOIN catalogs c ON c.id = cp.catalog_id
+           WHERE cp.product_id = p.id AND ${establishmentCatalogsSql(viewer.subBrandId)}) AS catalogs
+      FROM products p
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(st.available), 0)::int AS available,
+               coalesce(sum(st.reserved), 0)::int AS reserved
+        FROM product_variants v
+        JOIN variant_stock st ON st.variant_id = v.id AND st.environment = ${viewer.environment}::environment
+        WHERE v.product_id = p.id) s
+      WHERE p.id = ANY(${ids}::uuid[]) AND ${establishmentProductsSql(viewer, now)}`,
+  );
+}
 
 /** available/unavailable/hidden from the stored status; booked and sold from stock. */
 export function wireStatus(status: string, available: number, reserved: number): ProductWireStatus {
@@ -97,16 +193,11 @@ function mediaUrl(entry: unknown): string | null {
 }
 
 function view(row: Row, viewer: Viewer, pricing: Pricing, now: Date) {
-  const available = row.variants.reduce((sum, v) => sum + (v.stock[0]?.available ?? 0), 0);
   // Units held by open orders (taken at reservation, released on cancellation, consumed on send
   // or shipping): the stock's own count, the same number the order book keeps. Stock is shared
   // by every establishment listing a product, so every establishment's orders count.
-  const reserved = row.variants.reduce((sum, v) => sum + (v.stock[0]?.reserved ?? 0), 0);
-  const listing = viewer.market
-    ? row.variants
-        .flatMap((v) => v.listings)
-        .find((l) => l.country === viewer.market!.country && l.currency === viewer.market!.currency)
-    : undefined;
+  const { available, reserved } = row;
+  const listing = row.listing ?? undefined;
   const prices = listing ? priceListing(listing, pricing) : null;
   const rule = listing ? priceRule(listing, pricing) : null;
   const mayKnowCost = viewer.isPlatformAdmin || row.ownerSubBrandId === viewer.subBrandId;
@@ -129,8 +220,8 @@ function view(row: Row, viewer: Viewer, pricing: Pricing, now: Date) {
     category: row.category
       ? {
           categoryId: row.category.id,
-          name: (row.category.names as Record<string, string>).en ?? row.category.slug,
-          translations: row.category.names as Record<string, string>,
+          name: row.category.names.en ?? row.category.slug,
+          translations: row.category.names,
         }
       : null,
     status: wireStatus(row.status, available, reserved),
@@ -169,13 +260,9 @@ function view(row: Row, viewer: Viewer, pricing: Pricing, now: Date) {
     dateOfObject: legacy.dateOfObject ?? null,
     reference: legacy.reference ?? null,
     gameCatalog: legacy.gameCatalog ?? null,
-    catalogs: row.catalogs.map((c) => ({
-      catalogId: c.catalog.id,
-      name: c.catalog.name,
-      category: c.catalog.category,
-    })),
+    catalogs: row.catalogs,
     exclusive,
-    variantCount: row.variants.length,
+    variantCount: row.variantCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -191,13 +278,9 @@ export async function productViews(
   now = new Date(),
 ): Promise<ProductView[]> {
   if (!ids.length) return [];
-  const [rows, pricing] = await Promise.all([
-    db.product.findMany({
-      where: { id: { in: ids }, ...establishmentProducts(viewer, now) },
-      include: include(viewer),
-    }),
-    loadPricing(db, viewer.subBrandId),
-  ]);
+  // One after the other: on a transaction's connection, two statements at once only queue.
+  const rows = await viewRows(db, viewer, ids, now);
+  const pricing = await loadPricing(db, viewer.subBrandId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

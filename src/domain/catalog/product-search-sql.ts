@@ -8,7 +8,7 @@
 // product), and the estimate stays where JIT stays off. The same filters apply to both branches.
 import { Prisma } from '../../generated/prisma/client.js';
 import { likeEscape } from '../validation.js';
-import type { Viewer } from './establishment-view.js';
+import { establishmentCatalogsSql, type Viewer } from './establishment-view.js';
 import { notExclusiveElsewhereSql } from './visibility.js';
 
 export type ProductFilters = {
@@ -79,12 +79,11 @@ export function filterConditions(viewer: Viewer, f: ProductFilters): Prisma.Sql[
   if (f.maxValue !== undefined) out.push(Prisma.sql`p.retail_value <= ${f.maxValue}`);
   if (f.minStock !== undefined && f.minStock > 0) out.push(inStock(viewer, f.minStock));
   if (f.catalogId) {
-    // A catalog the caller sees (establishmentCatalogs): the platform's approved ones, its own.
+    // A catalog the caller sees: the platform's approved ones, its own.
     out.push(Prisma.sql`EXISTS (
       SELECT 1 FROM catalog_products cp JOIN catalogs c ON c.id = cp.catalog_id
       WHERE cp.product_id = p.id AND cp.catalog_id = ${f.catalogId}::uuid
-        AND ((c.sub_brand_id IS NULL AND c.status = 'approved')
-          OR (c.sub_brand_id = ${viewer.subBrandId}::uuid AND c.status IN ('pending', 'approved'))))`);
+        AND ${establishmentCatalogsSql(viewer.subBrandId)})`);
   }
   if (f.locale) {
     out.push(
