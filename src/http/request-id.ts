@@ -16,12 +16,24 @@ export const newRequestId = (): string =>
  */
 const CLIENT_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
 
-/** Every response carries x-request-id; the error envelope and the log line repeat it. */
+/**
+ * Every response carries x-request-id (the error envelope and the log line repeat it) and
+ * `Server-Timing: app;dur=<ms>`: the time from the request's arrival to its headers, which
+ * browsers' developer tools show and the benchmarks read as the server's time.
+ */
 export const requestId: RequestHandler = (req, res, next) => {
   const given = req.get('x-request-id');
   const id = given && CLIENT_REQUEST_ID.test(given) ? given : newRequestId();
+  const startedAt = process.hrtime.bigint();
   locals(res).requestId = id;
-  locals(res).startedAt = process.hrtime.bigint();
+  locals(res).startedAt = startedAt;
   res.setHeader('x-request-id', id);
+  // Node sends every response's headers through writeHead (res.end calls it when no one has).
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: typeof res, ...args: unknown[]) {
+    const ms = Number(process.hrtime.bigint() - startedAt) / 1e6;
+    this.setHeader('server-timing', `app;dur=${ms.toFixed(1)}`);
+    return (writeHead as (...a: unknown[]) => typeof res).apply(this, args);
+  } as typeof res.writeHead;
   next();
 };

@@ -34,6 +34,10 @@ describe('GET /api/v1/health', () => {
     });
     expect(Date.parse(res.body.data.server_time)).toBeGreaterThanOrEqual(before - 1000);
     expect(res.headers.get('x-request-id')).toMatch(/^req_[0-9a-f]{32}$/);
+    // The server's own time to the headers, within what the client waited.
+    const timing = /^app;dur=(\d+\.\d)$/.exec(res.headers.get('server-timing') ?? '');
+    expect(timing, res.headers.get('server-timing') ?? 'no server-timing').not.toBeNull();
+    expect(Number(timing![1])).toBeLessThanOrEqual(Date.now() - before);
   });
 
   it('tells test keys from live keys of the same sub-brand', async () => {
@@ -57,6 +61,7 @@ describe('401 unauthorized', () => {
     expect(res.status).toBe(401);
     expectEnvelope(res.body, 'unauthorized');
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.headers.get('server-timing')).toMatch(/^app;dur=\d+\.\d$/);
   });
 
   it('a revoked key, right after revocation', async () => {
