@@ -86,7 +86,8 @@ export async function reservePlayerOrder(
 ): Promise<{ id: string }> {
   const data = parseInput(playerReservationInput, input);
   return inTransaction(db, async (tx) => {
-    // The player is checked by reserveOrder; the pricing read here is handed to it.
+    // The player is checked by reserveOrder; the pricing and the listing read here are handed
+    // to it (one statement each, not two).
     const pricing = await loadPricing(tx, tenant.subBrandId);
     const listings = await orderableListings(tx, tenant.subBrandId, pricing.market, {
       productId: data.productId,
@@ -129,6 +130,7 @@ export async function reservePlayerOrder(
         readBack: async (_tx, id) => ({ id, billingStatus: '' }),
         establishment: { exclusiveProductId: data.productId, contactEmail: data.email ?? null },
         pricing,
+        listings: [listing],
       },
     ).then((o) => ({ id: o.id }));
   });

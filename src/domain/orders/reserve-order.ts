@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { Prisma } from '../../generated/prisma/client.js';
 import { displayName } from '../catalog/translations.js';
-import { orderableListings } from '../catalog/orderable-listings.js';
+import { orderableListings, type OrderableListing } from '../catalog/orderable-listings.js';
 import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
 import { sqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
@@ -58,6 +58,8 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     establishment?: { exclusiveProductId: string; contactEmail: string | null };
     /** The sub-brand's pricing when the caller read it already (in this transaction). */
     pricing?: Pricing;
+    /** The requested listings when the caller read them already (in this transaction). */
+    listings?: OrderableListing[];
   },
 ): Promise<T> {
   const data = parseInput(reserveOrderInput, input);
@@ -81,9 +83,9 @@ export async function reserveOrder<T extends { billingStatus: string }>(
 
     const pricing = options.pricing ?? (await loadPricing(tx, tenant.subBrandId));
     const distinct = [...new Set(requested)];
-    const listings = await orderableListings(tx, tenant.subBrandId, pricing.market, {
-      ids: distinct,
-    });
+    const listings =
+      options.listings ??
+      (await orderableListings(tx, tenant.subBrandId, pricing.market, { ids: distinct }));
     const byId = new Map(listings.map((l) => [l.id, l]));
     const missing = distinct.filter((id) => !byId.has(id));
     if (missing.length) {
