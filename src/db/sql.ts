@@ -356,17 +356,26 @@ export class LendingPool extends pg.Pool {
   }
 }
 
-/** `client` as a guest transaction sees it: no BEGIN, COMMIT, ROLLBACK, nor release of its own. */
+/**
+ * `client` as a guest transaction sees it: no BEGIN, COMMIT, ROLLBACK, nor release of its own,
+ * and one statement at a time. Prisma loads a read's relations at once (a findUnique with three
+ * relations sends three queries together); pg queues them on the connection but warns that pg@9
+ * will refuse, so they wait for each other here, in the order they were sent.
+ */
 function lend(client: pg.PoolClient): pg.PoolClient {
   const own = client as unknown as { query?: unknown; release?: unknown };
   const query = client.query.bind(client) as (config: unknown) => Promise<unknown>;
   const release = own.release; // pg-pool's, set on the client itself when it was handed out
+  let last: Promise<unknown> = Promise.resolve();
   own.query = (config: unknown) => {
     const text = typeof config === 'string' ? config : (config as { text?: string }).text;
     if (text === 'BEGIN' || text === 'COMMIT' || text === 'ROLLBACK') {
       return Promise.resolve({ command: text, rowCount: null, rows: [], fields: [] });
     }
-    return query(config);
+    const run = () => query(config);
+    const sent = last.then(run, run);
+    last = sent.catch(() => undefined);
+    return sent;
   };
   own.release = () => {
     delete own.query;
