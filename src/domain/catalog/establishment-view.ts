@@ -8,7 +8,8 @@ import type { Db } from '../db.js';
 import { loadPricing, priceListing, priceRule, type Pricing } from './pricing.js';
 import { toMajorUnits } from './money.js';
 import { textsIn } from './translations.js';
-import { notExclusiveElsewhere, notExclusiveElsewhereSql } from './visibility.js';
+import { matchingProducts } from './product-search-sql.js';
+import { establishmentCatalogsSql, notExclusiveElsewhere } from './visibility.js';
 import type { ProductWireStatus } from './establishment-product-inputs.js';
 
 /** Who is looking: an establishment's key (or a platform admin's, which sees every product). */
@@ -46,21 +47,6 @@ export function establishmentProducts(viewer: Viewer, now = new Date()): Prisma.
   };
 }
 
-/**
- * establishmentProducts as SQL over `products p`, for the statements written in SQL (the product
- * views below; the search's matches are the same rule as a UNION, product-search-sql.ts).
- */
-function establishmentProductsSql(viewer: Viewer, now: Date): Prisma.Sql {
-  if (viewer.isPlatformAdmin) return Prisma.sql`p.deleted_at IS NULL`;
-  const listed = viewer.market
-    ? Prisma.sql`(p.status = 'active' AND EXISTS (SELECT 1 FROM listing_markets l
-        WHERE l.product_id = p.id AND l.sub_brand_id = ${viewer.subBrandId}::uuid AND l.active
-          AND l.country = ${viewer.market.country} AND l.currency = ${viewer.market.currency}))`
-    : Prisma.sql`false`;
-  return Prisma.sql`${notExclusiveElsewhereSql(viewer.subBrandId, now)}
-    AND (p.owner_sub_brand_id = ${viewer.subBrandId}::uuid OR ${listed})`;
-}
-
 /** Catalogs an establishment sees: the platform's approved ones and its own proposals. */
 export const establishmentCatalogs = (subBrandId: string): Prisma.CatalogWhereInput => ({
   OR: [
@@ -68,11 +54,6 @@ export const establishmentCatalogs = (subBrandId: string): Prisma.CatalogWhereIn
     { subBrandId, status: { in: ['pending', 'approved'] } },
   ],
 });
-
-/** establishmentCatalogs as SQL over `catalogs c`. */
-export const establishmentCatalogsSql = (subBrandId: string) =>
-  Prisma.sql`((c.sub_brand_id IS NULL AND c.status = 'approved')
-    OR (c.sub_brand_id = ${subBrandId}::uuid AND c.status IN ('pending', 'approved')))`;
 
 /** What a product's view is made of: the product, and what the view reads of its relations. */
 type Row = {
@@ -123,8 +104,8 @@ type Row = {
 };
 
 /**
- * The rows of these products the viewer sees, in one statement (the views of a search page were
- * eight through Prisma's include: docs/performance.md). Every relation is read by an index on
+ * The rows of these products the viewer sees (the search's rule, matchingProducts), in one
+ * statement (the views of a search page were eight through Prisma's include: docs/performance.md). Every relation is read by an index on
  * the product (variants, listings, catalog links) or a primary key (stock, category, catalog).
  */
 function viewRows(db: Db, viewer: Viewer, ids: string[], now: Date): Promise<Row[]> {
@@ -164,7 +145,7 @@ function viewRows(db: Db, viewer: Viewer, ids: string[], now: Date): Promise<Row
         FROM product_variants v
         JOIN variant_stock st ON st.variant_id = v.id AND st.environment = ${viewer.environment}::environment
         WHERE v.product_id = p.id) s
-      WHERE p.id = ANY(${ids}::uuid[]) AND ${establishmentProductsSql(viewer, now)}`,
+      WHERE p.id IN (SELECT m.id FROM (${matchingProducts(viewer, [Prisma.sql`p.id = ANY(${ids}::uuid[])`], now)}) m)`,
   );
 }
 

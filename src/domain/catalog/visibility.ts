@@ -30,6 +30,14 @@ export const notExclusiveElsewhereSql = (subBrandId: string, now: Date = new Dat
   Prisma.sql`p.deleted_at IS NULL AND (p.exclusive_sub_brand_id IS NULL
     OR p.exclusive_sub_brand_id = ${subBrandId}::uuid OR p.exclusive_until <= ${now})`;
 
+/**
+ * The catalogs an establishment sees (establishmentCatalogs in establishment-view.ts) as SQL over
+ * `catalogs c`: the platform's approved ones and its own proposals.
+ */
+export const establishmentCatalogsSql = (subBrandId: string) =>
+  Prisma.sql`((c.sub_brand_id IS NULL AND c.status = 'approved')
+    OR (c.sub_brand_id = ${subBrandId}::uuid AND c.status IN ('pending', 'approved')))`;
+
 /** The sub-brand's listings a partner may order from. */
 export function visibleListings(
   subBrandId: string,
