@@ -20,6 +20,7 @@ import {
   interleave,
   walletsOffTheirSum,
   printRows,
+  ratioOf,
   saveResults,
 } from './support.js';
 
@@ -173,9 +174,17 @@ export async function benchOrders() {
     await pool.end();
 
     const ratios = {
-      'hot variant': rows[0]!.tps / rows[1]!.tps,
-      'spread variants': rows[2]!.tps / rows[3]!.tps,
-      'establishment / partner, spread products': rows[5]!.tps / rows[4]!.tps,
+      'hot variant': ratioOf(rows, 'http orders, hot variant', 'raw sql orders, hot variant'),
+      'spread variants': ratioOf(
+        rows,
+        'http orders, spread variants',
+        'raw sql orders, spread variants',
+      ),
+      'establishment / partner, spread products': ratioOf(
+        rows,
+        'http establishment reservations, spread products',
+        'http partner orders, spread products',
+      ),
     };
     printRows('Orders benchmark (VACUUM ANALYZE after every scenario)', 'orders/s', rows, {
       'http orders, hot variant': 'raw sql orders, hot variant',

@@ -312,8 +312,8 @@ export async function interleave(
     Object.keys(scenarios).map((k) => [k, []]),
   );
   const loads: string[] = [];
-  // BENCH_ONLY=<name>,<name>: only these scenarios (a profile of one path).
-  const only = process.env.BENCH_ONLY?.split(',');
+  // BENCH_ONLY=<name>|<name>: only these scenarios (a profile of one path). Names hold commas.
+  const only = process.env.BENCH_ONLY?.split('|');
   const chosen = Object.entries(scenarios).filter(([name]) => !only || only.includes(name));
   // A round of the server's scenarios first, not counted (BENCH_WARMUP=0 to skip it): a fresh
   // process runs its first seconds before V8 has optimized the request path (2026-11-24, the
@@ -356,6 +356,12 @@ export async function interleave(
     load: `${loads[0]} → ${loads.at(-1)}`,
   }));
   return { rows, samples };
+}
+
+/** a's rate over b's, or NaN when BENCH_ONLY left either out (printed as "NaN", not a crash). */
+export function ratioOf(rows: Row[], a: string, b: string): number {
+  const find = (name: string) => rows.find((r) => r.name === name)?.tps ?? NaN;
+  return find(a) / find(b);
 }
 
 /** Prints a benchmark's header and its table of medians (Markdown, for docs/performance.md). */
