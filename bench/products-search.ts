@@ -210,10 +210,24 @@ export async function benchProductSearch() {
         }
       }
       const sql: number[] = [];
+      const each: number[][] = statements.map(() => []);
       for (let i = 0; i < REPEAT; i++) {
         const t = performance.now();
-        for (const s of statements) await raw.query(s);
+        for (const [j, s] of statements.entries()) {
+          const u = performance.now();
+          await raw.query(s);
+          each[j]!.push(performance.now() - u);
+        }
         sql.push(performance.now() - t);
+      }
+      // BENCH_STATEMENTS=1: each statement's p50 (where a search's database time goes).
+      if (process.env.BENCH_STATEMENTS === '1') {
+        for (const [j, s] of statements.entries()) {
+          const head = s.text.replace(/\s+/g, ' ').slice(0, 60);
+          process.stderr.write(
+            `${name} #${j}: ${percentile(each[j]!, 0.5).toFixed(2)} ms ${head}\n`,
+          );
+        }
       }
       const main = statements.find((st) => st.text.includes('WITH m AS'));
       if (main) explains.push(`- ${name}: ${await explainMain(raw, main, settings)}`);

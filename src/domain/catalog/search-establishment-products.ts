@@ -3,6 +3,7 @@
 // the bounded total and the facets come from one statement (product-search-sql.ts says why it is
 // SQL); only the page's rows are turned into views.
 import { z } from 'zod';
+import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { inTransaction, type Db } from '../db.js';
 import { AppError } from '../errors.js';
@@ -162,10 +163,17 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
   // generic plan, which for the value range + stock search read every product's stock (HTTP p50
   // 310 ms against 24 ms for the same statement unprepared, 2026-11-24). set_config(…, true) is
   // SET LOCAL: the settings end with this statement's transaction.
+  // On the driver (queryRaw): through `tx.$queryRaw` the search also opened Prisma's own
+  // transaction on the connection, ~0.5 ms of CPU for nothing (src/db/sql.ts, transaction()).
   const [row] = await inTransaction(db, async (tx) => {
-    await tx.$queryRaw`SELECT set_config('max_parallel_workers_per_gather', '0', true),
-                              set_config('plan_cache_mode', 'force_custom_plan', true)`;
-    return tx.$queryRaw<SearchRow[]>`
+    await queryRaw(
+      tx,
+      Prisma.sql`SELECT set_config('max_parallel_workers_per_gather', '0', true),
+                        set_config('plan_cache_mode', 'force_custom_plan', true)`,
+    );
+    return queryRaw<SearchRow>(
+      tx,
+      Prisma.sql`
     WITH m AS (${matchingProducts(viewer, conditions, now)}),
     groups AS (
       SELECT type, category_id, count(*)::int AS n
@@ -186,7 +194,8 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
          FROM categories c WHERE c.id IN (SELECT category_id FROM groups)) AS categories,
       (SELECT coalesce(json_agg(json_build_object('id', page.id, 'v', page.v)
                                 ORDER BY page.v ${dir}, page.id ${dir}), '[]'::json)
-         FROM page) AS page`;
+         FROM page) AS page`,
+    );
   });
   const { counted, types, categories, page: rows } = row!;
   const hasMore = rows.length > limit;
