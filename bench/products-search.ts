@@ -168,7 +168,8 @@ export async function benchProductSearch() {
       '| search | total | server p50 (ms) | server p99 | HTTP p50 | HTTP p99 | raw SQL p50 | raw SQL p99 | HTTP/raw (p50) |',
     );
     console.log('|---|---|---|---|---|---|---|---|---|');
-    for (const [name, template] of CASES) {
+    // BENCH_CASE=<name>: that search only.
+    for (const [name, template] of CASES.filter(([n]) => (process.env.BENCH_CASE ?? n) === n)) {
       const body = JSON.parse(JSON.stringify(template).replace('CATEGORY', categories[0]!)) as Body;
       const call = async () => {
         const t = performance.now();
@@ -240,6 +241,10 @@ export async function benchProductSearch() {
         });
         await raw.query('COMMIT');
         console.error(rows.map((r) => r['QUERY PLAN']).join('\n'));
+      }
+      if (process.env.BENCH_STATEMENTS === '1') {
+        const slowest = [...server].sort((a, b) => b - a).slice(0, 5);
+        process.stderr.write(`${name}: slowest server times ${slowest.join(', ')} ms\n`);
       }
       const p50 = percentile(http, 0.5);
       console.log(
