@@ -101,7 +101,7 @@ export async function callRoute(
       };
     },
   });
-  if (outcome.replayed && route.onStoredReplay) {
+  if (outcome.replayed && !outcome.workRan && route.onStoredReplay) {
     await route.onStoredReplay(deps.prisma, call.principal, {
       json: outcome.json,
       requestId: call.requestId,

@@ -64,7 +64,7 @@ export async function runIdempotently(options: {
    * when it finishes, and a duplicate meanwhile runs the same resumable work.
    */
   transaction?: 'wrap' | 'self';
-}): Promise<Outcome & { replayed: boolean }> {
+}): Promise<Outcome & { replayed: boolean; workRan?: boolean }> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
   const recentId = `${id.subBrandId}:${id.environment}:${key}`;
@@ -192,7 +192,7 @@ async function runSelfManaged(
   options: Parameters<typeof runIdempotently>[0],
   id: RecordId,
   remember: (outcome: Outcome) => void,
-): Promise<Outcome & { replayed: boolean }> {
+): Promise<Outcome & { replayed: boolean; workRan?: boolean }> {
   // A finished request answers from one indexed read, without running the resumable work again.
   const sql = sqlFor(options.prisma);
   const done = await findStored(sql, id);
@@ -207,8 +207,12 @@ async function runSelfManaged(
     remember(outcome);
     return { ...outcome, replayed: false };
   }
+  // The work ran and saw the repeat (an engine execution audits it): `workRan` tells the caller
+  // not to count it again as a stored replay.
   const stored = await findStored(sql, id);
-  return stored ? replay(stored, options.requestHash) : { ...outcome, replayed: false };
+  return stored
+    ? { ...replay(stored, options.requestHash), workRan: true }
+    : { ...outcome, replayed: false };
 }
 
 const inProgress = () =>

@@ -105,7 +105,10 @@ export type Route<
       idempotencyHeader: string | null;
     },
   ) => Record<string, unknown>;
-  /** Called when the Idempotency-Key layer answers a stored response (the engine audits it). */
+  /**
+   * Called when the Idempotency-Key layer answers a stored response without running the
+   * operation (the engine audits it; a repeat the operation ran into is audited there).
+   */
   onStoredReplay?: (
     prisma: PrismaClient,
     principal: Principal,

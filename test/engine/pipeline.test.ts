@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefinition, updateDefinition } from '../../src/engine/points/author-definition.js';
+import { recentAnswers } from '../../src/rest/idempotency.js';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
@@ -263,6 +264,30 @@ describe('exactly once', () => {
     expect(other.body.error.code).toBe('idempotency_conflict');
   });
 
+  it('a replay this process has not kept (another process, a restart) answers the stored body, audited once', async () => {
+    const { c, event } = await setup();
+    const key = randomUUID();
+    const first = await event({}, key);
+    recentAnswers.clear(); // as a second server process would meet the repeat
+    const again = await event({}, key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.text).toBe(first.text);
+    recentAnswers.clear();
+    const other = await event({ data: { externalUserId: 'someone-else' } }, key);
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe('idempotency_conflict');
+    const audit = await h.db.prisma.engineAudit.findMany({
+      where: { idempotencyKey: key },
+      orderBy: { id: 'asc' },
+    });
+    expect(audit.map((a) => [a.outcome, a.requestId])).toEqual([
+      ['completed', first.headers.get('x-request-id')],
+      ['replayed', again.headers.get('x-request-id')],
+    ]);
+    expect(await movements(c.id)).toHaveLength(1);
+  });
+
   it('20 concurrent deliveries of one key over both channels: one movement, the others replayed', async () => {
     const { p, c, def } = await setup();
     const key = randomUUID();
@@ -296,6 +321,10 @@ describe('exactly once', () => {
     expect(replies[0]!.body.data).toMatchObject({ status: 'completed', replayed: false });
     expect(replies.filter((r) => r.headers.get('idempotent-replay') === null)).toHaveLength(1);
     expect(await movements(c.id)).toHaveLength(1);
+    // One audit row per delivery: a repeat the engine saw is not audited again as a stored replay.
+    const audit = await h.db.prisma.engineAudit.findMany({ where: { idempotencyKey: key } });
+    expect(audit.filter((a) => a.outcome === 'completed')).toHaveLength(1);
+    expect(audit.filter((a) => a.outcome === 'replayed')).toHaveLength(19);
   });
 
   it('a crash between claim and completion answers 500; a retry after the time-out completes once', async () => {
