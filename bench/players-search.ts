@@ -96,6 +96,7 @@ export async function benchPlayerSearch() {
         skip: page.skip,
         take: page.limit,
         select: { id: true, wallet: { select: { balance: true } } },
+        relationLoadStrategy: 'query', // as the server's page (schema/types/player.ts)
       });
       const statements = captured.map((c) => ({
         text: c.query,
