@@ -29,7 +29,8 @@ import { OperationStore } from './rest/execute-operation.js';
 import { FAMILIES, familyOfPath, type Family } from './rest/families/index.js';
 import { buildOpenApi } from './rest/openapi.js';
 import type { Route } from './rest/route.js';
-import { buildRestRouter, methodNotAllowed } from './rest/router.js';
+import { RouteMatcher } from './rest/route-matcher.js';
+import { methodNotAllowed, restRoutes } from './rest/router.js';
 import { ROUTES } from './rest/table.js';
 import type { GraphQLContext } from './schema/context.js';
 import { getSchema } from './schema/index.js';
@@ -93,6 +94,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId, requestLog(deps.logger));
   app.use(probesRouter({ prisma: deps.prisma, rateLimits: deps.rateLimits })); // no key, no budget
   app.use(authenticate(deps.prisma));
+  // The route table first: most calls are its rows, and each spends its own rate unit.
+  const matcher = new RouteMatcher(routes);
+  app.use(restRoutes(matcher, routes, routeDeps, deps.rateLimits));
   // The backoffice: its pages, assets and sign-in (which throttles itself), before the limiter.
   app.use(
     backofficeRouter({
@@ -108,7 +112,6 @@ export function createApp(deps: AppDeps): Express {
   app.use('/graphql', staffGraphQLAuth(deps.prisma)); // a signed-in staff member, when no key is sent
   app.use('/graphql', graphqlCharge(getSchema()));
   app.use(MCP_PATH, mcpBodyParser, mcpCharge(READ_TOOLS));
-  app.use(buildRestRouter(routes, routeDeps, deps.rateLimits)); // each row spends its own unit
   app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
 
   app.get('/openapi.json', (_req, res) => void res.json(openapi.partner()));
@@ -149,7 +152,7 @@ export function createApp(deps: AppDeps): Express {
     if (req.path !== MCP_PATH && !req.path.startsWith(`${MCP_PATH}/`)) return next();
     mcp().then((router) => router(req, res, next), next);
   });
-  app.use(methodNotAllowed(routes));
+  app.use(methodNotAllowed(matcher));
   app.use((req) => {
     throw new AppError(
       'not_found',

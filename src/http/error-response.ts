@@ -4,14 +4,16 @@ import { AppError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import { isDatabaseUnavailable, serviceUnavailable } from './db-outage.js';
 
+export const invalidJson = () =>
+  new AppError('invalid_json', 'The request body is not valid JSON.');
+const payloadTooLarge = () => new AppError('payload_too_large', 'The request body is too large.');
+
 export function asAppError(error: unknown, logger: Logger, requestId: string): AppError {
   if (error instanceof AppError) return error;
   const e = error as { type?: string; status?: number; message?: string };
   // body-parser's errors
-  if (e?.type === 'entity.parse.failed')
-    return new AppError('invalid_json', 'The request body is not valid JSON.');
-  if (e?.type === 'entity.too.large')
-    return new AppError('payload_too_large', 'The request body is too large.');
+  if (e?.type === 'entity.parse.failed') return invalidJson();
+  if (e?.type === 'entity.too.large') return payloadTooLarge();
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
     return new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
   }
@@ -38,7 +40,7 @@ function clientFaultOf(error: unknown): AppError | null {
   if (error instanceof URIError) {
     return new AppError('invalid_request', 'The path is not valid percent-encoded UTF-8.');
   }
-  if (status === 413) return new AppError('payload_too_large', 'The request body is too large.');
+  if (status === 413) return payloadTooLarge();
   if (status === 415) {
     return new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
   }

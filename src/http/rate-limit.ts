@@ -141,7 +141,7 @@ function isGraphQLMutation(body: unknown): boolean {
 }
 
 /** Spends `units` of the caller's bucket (default 1); over budget, 429 with Retry-After. */
-async function spend(
+export async function spend(
   store: RateLimitStore,
   req: Request,
   res: Response,
@@ -165,12 +165,6 @@ async function spend(
     );
   }
 }
-
-/** For a REST route: the unit is the row's (a search sent as POST is a read). */
-export const spendRouteUnit =
-  (store: RateLimitStore, bucket: Bucket): RequestHandler =>
-  (req, res, next) =>
-    spend(store, req, res, bucket).then(() => next(), next);
 
 /** For everything that is not a REST route: GraphQL, MCP, pages, unknown paths (bucketOf). */
 export const rateLimit =

@@ -1,102 +1,107 @@
-// Express routes derived from the route table: one handler per row, plus 405 for a known path
-// called with another method. HTTP concerns (bodies, headers, casing of the envelope) stop here.
-import express, { Router, type Request, type RequestHandler } from 'express';
+// The route table served over HTTP: one middleware finds the row (route-matcher.ts) and runs its
+// steps in order, plus 405 for a known path called with another method. HTTP concerns (bodies,
+// headers, casing of the envelope) stop here.
+import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../domain/errors.js';
 import { requirePrincipal } from '../http/authenticate.js';
 import { baseUrlOf } from '../http/base-url.js';
+import { JsonBodyReader } from '../http/json-body.js';
 import { locals } from '../http/locals.js';
-import { spendRouteUnit, type RateLimitStore } from '../http/rate-limit.js';
+import { spend, type RateLimitStore } from '../http/rate-limit.js';
 import { callRoute, type RouteDeps } from './call-route.js';
 import { unitOf, type Route } from './route.js';
+import { type RouteMatcher } from './route-matcher.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
-/** `/customers/{id}` → `/customers/:id` */
-export const expressPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
-
-/** The routes, each spending its own rate unit before anything else. */
-export function buildRestRouter(routes: Route[], deps: RouteDeps, limits: RateLimitStore): Router {
-  const router = Router();
-  for (const route of routes) {
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
-    router[method](
-      expressPath(route.path),
-      matched(route),
-      spendRouteUnit(limits, unitOf(route)),
-      authenticated,
-      ...bodyParser(route),
-      handle(route, deps),
-    );
-  }
-  return router;
-}
-
-/** Names the route for the log line and the error handler (its family's error shapes). */
-const matched =
-  (route: Route): RequestHandler =>
-  (_req, res, next) => {
-    locals(res).route = route;
-    locals(res).routePattern = route.path;
-    next();
+/**
+ * Serves the table's rows. For each call, in this order: the row is named (logs, error shapes),
+ * its rate unit spent, the key required (before reading the body: no parsing work for
+ * strangers), the body read, the call made. Paths no row has go on to the next middleware.
+ */
+export function restRoutes(
+  matcher: RouteMatcher,
+  routes: readonly Route[],
+  deps: RouteDeps,
+  limits: RateLimitStore,
+): RequestHandler {
+  const readers = new Map<number, JsonBodyReader>();
+  const readerFor = (route: Route) => {
+    const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    let reader = readers.get(limit);
+    if (!reader) readers.set(limit, (reader = new JsonBodyReader(limit)));
+    return reader;
   };
+  for (const route of routes) if (route.body) readerFor(route);
 
-const authenticated: RequestHandler = (req, res, next) => {
-  requirePrincipal(req, res); // before reading the body: no parsing work for strangers
-  next();
-};
-
-function bodyParser(route: Route): RequestHandler[] {
-  if (!route.body) return [];
-  const json = express.json({ limit: route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, strict: true });
-  const requireJson: RequestHandler = (req, _res, next) => {
-    if (req.body === undefined && hasBody(req)) {
-      throw new AppError(
-        'unsupported_media_type',
-        'Send the body as JSON with Content-Type: application/json.',
-      );
-    }
-    next();
+  return (req, res, next) => {
+    if (req.method === 'OPTIONS') return answerOptions(matcher, req, res, next);
+    const hit = matcher.match(req.method, req.path);
+    if (!hit) return next();
+    const { route, params } = hit;
+    const l = locals(res);
+    l.route = route;
+    l.routePattern = route.path;
+    req.params = params;
+    spend(limits, req, res, unitOf(route))
+      .then(async () => {
+        const principal = requirePrincipal(req, res);
+        const body = route.body ? await readerFor(route).read(req, res) : undefined;
+        if (body === undefined && route.body && hasBody(req)) {
+          throw new AppError(
+            'unsupported_media_type',
+            'Send the body as JSON with Content-Type: application/json.',
+          );
+        }
+        const out = await callRoute(deps, route, {
+          principal,
+          requestId: l.requestId,
+          baseUrl: baseUrlOf(req, deps.publicBaseUrl),
+          path: req.path,
+          params,
+          query: req.query as Record<string, unknown>,
+          body,
+          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        });
+        send(res, out.status, out.headers, out.json);
+      })
+      .catch(next);
   };
-  return [json, requireJson];
 }
 
 const hasBody = (req: Request): boolean =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-const handle =
-  (route: Route, deps: RouteDeps): RequestHandler =>
-  async (req, res) => {
-    const l = locals(res);
-    const out = await callRoute(deps, route, {
-      principal: l.principal!,
-      requestId: l.requestId,
-      baseUrl: baseUrlOf(req, deps.publicBaseUrl),
-      path: req.path,
-      params: req.params,
-      query: req.query as Record<string, unknown>,
-      body: req.body,
-      idempotencyKey: req.get('idempotency-key'),
-    });
-    res.set(out.headers).status(out.status).type('json').send(out.json);
-  };
+/** The answer as express's res.json would write it, without its per-call checks. */
+function send(res: Response, status: number, headers: Record<string, string>, json: string) {
+  res.statusCode = status;
+  for (const name in headers) res.setHeader(name, headers[name]!);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('content-length', Buffer.byteLength(json));
+  res.end(json); // node sends no body to a HEAD request
+}
+
+/** OPTIONS on a row's path: 204 with the methods it allows (CORS preflights are answered before). */
+function answerOptions(matcher: RouteMatcher, req: Request, res: Response, next: () => void) {
+  const methods = matcher.methodsAt(req.path);
+  if (!methods.length) return next();
+  res.statusCode = 204;
+  res.setHeader('allow', allowed([...methods, 'OPTIONS']));
+  res.end();
+}
+
+const allowed = (methods: string[]) =>
+  [...new Set(methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])))].join(', ');
 
 /** 405 with `Allow` for a known path called with another method. */
-export function methodNotAllowed(routes: Route[]): RequestHandler {
-  const patterns = routes.map((r) => ({
-    method: r.method,
-    regex: new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
-  }));
+export function methodNotAllowed(matcher: RouteMatcher): RequestHandler {
   return (req, _res, next) => {
-    const allowed = [
-      ...new Set(patterns.filter((p) => p.regex.test(req.path)).map((p) => p.method)),
-    ];
-    if (!allowed.length) return next();
+    const methods = matcher.methodsAt(req.path);
+    if (!methods.length) return next();
     throw new AppError(
       'method_not_allowed',
-      `${req.method} is not allowed here; use ${allowed.join(' or ')}.`,
-      {
-        headers: { allow: allowed.join(', ') },
-      },
+      `${req.method} is not allowed here; use ${methods.join(' or ')}.`,
+      { headers: { allow: methods.join(', ') } },
     );
   };
 }
