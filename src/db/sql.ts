@@ -52,19 +52,76 @@ const pgTypes = {
 };
 const pgliteParsers = { [INT8]: (value: string) => BigInt(value) };
 
+const queryConfig = (text: string, values: readonly unknown[], prepared: boolean) => ({
+  text,
+  values: values as unknown[],
+  types: pgTypes,
+  ...(prepared ? { name: statementName(text) } : {}),
+});
+
 export function pgSql(client: pg.ClientBase | pg.Pool, prepared: boolean): Sql {
   return {
     kind: 'pg',
     async query<R>(text: string, values: readonly unknown[]) {
-      const result = await client.query({
-        text,
-        values: values as unknown[],
-        types: pgTypes,
-        ...(prepared ? { name: statementName(text) } : {}),
-      });
+      const result = await client.query(queryConfig(text, values, prepared));
       return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
     },
   };
+}
+
+/** pg's connection as beginThen reads it (the parts of it @types/pg does not declare). */
+type WireConnection = pg.Connection & { parsedStatements: Record<string, string> };
+
+/**
+ * A transaction's first statement sent with its BEGIN: one write, one round trip, one answer.
+ * The extended protocol runs the messages before a Sync as one implicit transaction, and a BEGIN
+ * among them turns it into the explicit one, which stays open after the Sync. Used only for a
+ * statement this connection has already prepared (or an unnamed one): pg records the next
+ * ParseComplete (here BEGIN's) as the statement's own, which is harmless only then.
+ */
+function beginThen(
+  config: pg.QueryConfig,
+  callback: (error: Error | undefined, r: unknown) => void,
+) {
+  const query = new pg.Query(config, undefined, callback);
+  const submit = query.submit.bind(query);
+  query.submit = (connection: pg.Connection) => {
+    const stream = connection.stream as { cork?: () => void; uncork?: () => void };
+    stream.cork?.();
+    try {
+      connection.parse({ text: 'BEGIN', name: '', types: [] }, true);
+      connection.bind({ portal: '', statement: '', values: [] }, true);
+      connection.execute(null, true); // the unnamed portal, all rows
+      return submit(connection);
+    } finally {
+      stream.uncork?.();
+    }
+  };
+  return query;
+}
+
+/** Sends `text` after BEGIN in one round trip where it can, else BEGIN first. Its own result. */
+async function beginWith(
+  client: pg.PoolClient,
+  text: string,
+  values: readonly unknown[],
+  prepared: boolean,
+): Promise<pg.QueryResult> {
+  const config = queryConfig(text, values, prepared);
+  const connection = (client as unknown as { connection: WireConnection }).connection;
+  if (config.name !== undefined && connection.parsedStatements[config.name] === undefined) {
+    await client.query('BEGIN');
+    return client.query(config);
+  }
+  const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) =>
+    client.query(
+      beginThen({ ...config, queryMode: 'extended' } as pg.QueryConfig, (error, r) =>
+        error ? reject(error) : resolve(r as pg.QueryResult | pg.QueryResult[]),
+      ),
+    ),
+  );
+  // BEGIN's result first, then the statement's (pg makes an array when a second one starts).
+  return Array.isArray(results) ? results.at(-1)! : results;
 }
 
 export function pgliteSql(db: PGlite | PGliteTransaction): Sql {
@@ -108,7 +165,7 @@ export const driverOf = (prisma: PrismaClient): Driver | undefined => drivers.ge
  * PGlite: where its transaction's connection is dropped when it hands it out. PostgreSQL: the
  * connection a Prisma transaction opened here must use (`guest`).
  */
-type Slot = { sql?: Sql; guest?: pg.PoolClient };
+type Slot = { sql?: Sql; guest?: pg.PoolClient; begin?: () => Promise<void> };
 const slots = new AsyncLocalStorage<Slot>();
 
 /** Called by PGlite's hook when it hands out a transaction's connection. */
@@ -209,26 +266,32 @@ async function driverTransaction<T>(
   let broken: Error | undefined;
   const onError = (error: Error) => void (broken = error);
   client.on('error', onError);
-  try {
-    await client.query('BEGIN');
-  } catch (error) {
-    client.removeListener('error', onError);
-    client.release(error as Error);
-    throw error;
-  }
   let expired = false;
   const timer = setTimeout(() => (expired = true), TRANSACTION_OPTIONS.timeout);
+  // BEGIN goes with the first statement (one round trip less per transaction), whichever side
+  // sends it: this executor, or the Prisma transaction hosted on the connection (`lend`).
+  let begun = false;
+  const send = client.query.bind(client); // pg's own: `lend` swallows a guest's BEGIN
+  const begin = async () => {
+    if (!begun) {
+      begun = true;
+      await send('BEGIN');
+    }
+  };
   const driver = pgSql(client, pool.prepared);
   let final: { text: string; values: readonly unknown[] } | undefined;
   const sql: TxSql = {
     kind: 'pg',
-    query: (text, values) => {
-      if (expired) return Promise.reject(new TransactionExpired());
-      return driver.query(text, values);
+    query: async (text, values) => {
+      if (expired) throw new TransactionExpired();
+      if (begun) return driver.query(text, values);
+      begun = true;
+      const result = await beginWith(client, text, values, pool.prepared);
+      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     commitWith: async (text, values) => void (final = { text, values }),
   };
-  const lazy = lazyPrismaTransaction(prisma, client);
+  const lazy = lazyPrismaTransaction(prisma, client, begin);
   bound.set(lazy.tx, sql);
   try {
     const result = await work(lazy.tx, sql);
@@ -236,10 +299,12 @@ async function driverTransaction<T>(
     if (expired) throw new TransactionExpired();
     // The last write with the COMMIT, in one round trip: a hot row's lock is released one round
     // trip sooner. One simple-protocol message; PostgreSQL stops at an error, so a failed write
-    // never commits (the catch below rolls back).
-    const committed = (await client.query(
-      final ? `${inline(client, final.text, final.values)};\nCOMMIT` : 'COMMIT',
-    )) as pg.QueryResult | pg.QueryResult[];
+    // never commits (the catch below rolls back). Work that sent nothing sends nothing.
+    const last = final ? `${inline(client, final.text, final.values)};\nCOMMIT` : 'COMMIT';
+    if (!begun && !final) return result;
+    const message = begun ? last : `BEGIN;\n${last}`;
+    begun = true; // from here a failure leaves a transaction to roll back
+    const committed = (await client.query(message)) as pg.QueryResult | pg.QueryResult[];
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement failed before
     // (one the work caught and went on from): nothing was committed, so the caller must not
     // answer as if it had.
@@ -249,7 +314,7 @@ async function driverTransaction<T>(
     return result;
   } catch (error) {
     await lazy.end(false).catch(() => {});
-    await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+    if (begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
     throw error;
   } finally {
     clearTimeout(timer);
@@ -284,14 +349,18 @@ async function connectWithin(pool: LendingPool, ms: number): Promise<pg.PoolClie
  * transaction sends its own), its release gives nothing back. `end(ok)` lets it finish, with
  * a rollback when not ok; it throws when Prisma's side failed, so the driver rolls back too.
  */
-function lazyPrismaTransaction(prisma: PrismaClient, client: pg.PoolClient) {
+function lazyPrismaTransaction(
+  prisma: PrismaClient,
+  client: pg.PoolClient,
+  begin: () => Promise<void>,
+) {
   let opened: Promise<Prisma.TransactionClient> | undefined;
   let settled: Promise<unknown> | undefined;
   let finish: (ok: boolean) => void = () => {};
   const done = new Promise<boolean>((resolve) => (finish = resolve));
   const open = () =>
     (opened ??= new Promise<Prisma.TransactionClient>((resolve, reject) => {
-      settled = slots.run({ guest: client }, () =>
+      settled = slots.run({ guest: client, begin }, () =>
         prisma.$transaction(async (ptx) => {
           resolve(ptx);
           if (!(await done)) throw new GuestRollback();
@@ -350,8 +419,8 @@ export class LendingPool extends pg.Pool {
   prepared = true;
   // pg-pool's own calls (pool.query) pass a callback; Prisma's startTransaction does not.
   override connect(...args: unknown[]): Promise<pg.PoolClient> {
-    const guest = args.length ? undefined : slots.getStore()?.guest;
-    if (guest) return Promise.resolve(lend(guest));
+    const slot = args.length ? undefined : slots.getStore();
+    if (slot?.guest) return Promise.resolve(lend(slot.guest, slot.begin!));
     return (super.connect as (...a: unknown[]) => Promise<pg.PoolClient>)(...args);
   }
 }
@@ -362,7 +431,7 @@ export class LendingPool extends pg.Pool {
  * relations sends three queries together); pg queues them on the connection but warns that pg@9
  * will refuse, so they wait for each other here, in the order they were sent.
  */
-function lend(client: pg.PoolClient): pg.PoolClient {
+function lend(client: pg.PoolClient, begin: () => Promise<void>): pg.PoolClient {
   const own = client as unknown as { query?: unknown; release?: unknown };
   const query = client.query.bind(client) as (config: unknown) => Promise<unknown>;
   const release = own.release; // pg-pool's, set on the client itself when it was handed out
@@ -372,7 +441,7 @@ function lend(client: pg.PoolClient): pg.PoolClient {
     if (text === 'BEGIN' || text === 'COMMIT' || text === 'ROLLBACK') {
       return Promise.resolve({ command: text, rowCount: null, rows: [], fields: [] });
     }
-    const run = () => query(config);
+    const run = () => begin().then(() => query(config));
     const sent = last.then(run, run);
     last = sent.catch(() => undefined);
     return sent;

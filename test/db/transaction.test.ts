@@ -129,4 +129,64 @@ describe('transaction', () => {
     );
     expect(results.every((r) => r.same)).toBe(true);
   });
+
+  it('opens the transaction with its first statement, whichever side sends it', async () => {
+    // The same texts again and again: from the second time on a connection they are prepared
+    // there, and PostgreSQL gets BEGIN and the statement in one message (db/sql.ts, beginWith).
+    const insert = `INSERT INTO ${table} (id) VALUES ($1) RETURNING txid_current()::text AS t`;
+    for (let i = 0; i < 6; i++) {
+      const [a, b] = [randomUUID(), randomUUID()];
+      const seen = await transaction(db.prisma, async (_tx, sql) => {
+        const [first] = (await sql.query<{ t: string }>(insert, [a])).rows;
+        const [second] = (await sql.query<{ t: string }>(insert, [b])).rows;
+        return first!.t === second!.t;
+      });
+      expect(seen).toBe(true);
+      // Undone with the rest: the first statement was inside the transaction.
+      await expect(
+        transaction(db.prisma, async (_tx, sql) => {
+          await sql.query(insert, [`${a}-undone`]);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(await exists(`${a}-undone`)).toBe(false);
+      // Prisma first: its statement waits for the BEGIN, and is undone too.
+      await expect(
+        transaction(db.prisma, async (tx, sql) => {
+          await tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, `${b}-undone`);
+          await sql.query('SELECT 1', []);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(await exists(`${b}-undone`)).toBe(false);
+    }
+  });
+
+  it('answers a failing first statement with its error, and the connection serves the next', async () => {
+    const taken = randomUUID();
+    await db.prisma.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, taken);
+    const insert = `INSERT INTO ${table} (id) VALUES ($1)`;
+    for (let i = 0; i < 4; i++) {
+      await expect(
+        transaction(db.prisma, (_tx, sql) => sql.query(insert, [taken])),
+      ).rejects.toThrow(/duplicate key/);
+      const fresh = randomUUID();
+      await transaction(db.prisma, (_tx, sql) => sql.query(insert, [fresh]));
+      expect(await exists(fresh)).toBe(true);
+    }
+  });
+
+  it('commits a commitWith write sent alone, and nothing when it fails', async () => {
+    const a = randomUUID();
+    await transaction(db.prisma, (_tx, sql) =>
+      sql.commitWith(`INSERT INTO ${table} (id) VALUES ($1)`, [a]),
+    );
+    expect(await exists(a)).toBe(true);
+    await expect(
+      transaction(db.prisma, (_tx, sql) =>
+        sql.commitWith(`INSERT INTO ${table} (id) VALUES ($1), ($1)`, [`${a}-twice`]),
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    expect(await exists(`${a}-twice`)).toBe(false);
+  });
 });
