@@ -17,30 +17,33 @@ function cacheFor(prisma: PrismaClient): PrincipalCache {
   return cache;
 }
 
-export const authenticate = (prisma: PrismaClient): RequestHandler => {
+/** Records the caller of a request on its locals (or why there is none); never refuses. */
+export function authenticator(
+  prisma: PrismaClient,
+): (req: Request, res: Response) => Promise<void> {
   const cache = cacheFor(prisma);
   const db = sqlFor(prisma);
-  return async (req, res, next) => {
+  return async (req, res) => {
     const header = req.headers.authorization;
     if (!header) {
       locals(res).authFailure = 'missing';
-      return next();
+      return;
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) {
       locals(res).authFailure = 'malformed';
-      return next();
+      return;
     }
-    try {
-      const key = match[1]!;
-      const outcome = await cache.authenticate(key, () => authenticateApiKey(db, key));
-      if ('principal' in outcome) locals(res).principal = outcome.principal;
-      else locals(res).authFailure = outcome.failure;
-      next();
-    } catch (error) {
-      next(error);
-    }
+    const key = match[1]!;
+    const outcome = await cache.authenticate(key, () => authenticateApiKey(db, key));
+    if ('principal' in outcome) locals(res).principal = outcome.principal;
+    else locals(res).authFailure = outcome.failure;
   };
+}
+
+export const authenticate = (prisma: PrismaClient): RequestHandler => {
+  const identify = authenticator(prisma);
+  return (req, res, next) => void identify(req, res).then(() => next(), next);
 };
 
 const FAILURE_MESSAGES = {

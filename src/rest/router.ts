@@ -3,7 +3,7 @@
 // headers, casing of the envelope) stop here.
 import type { Request, RequestHandler, Response } from 'express';
 import { AppError } from '../domain/errors.js';
-import { requirePrincipal } from '../http/authenticate.js';
+import { authenticator, requirePrincipal } from '../http/authenticate.js';
 import { baseUrlOf } from '../http/base-url.js';
 import { JsonBodyReader } from '../http/json-body.js';
 import { locals } from '../http/locals.js';
@@ -16,8 +16,9 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
 /**
  * Serves the table's rows. For each call, in this order: the row is named (logs, error shapes),
- * its rate unit spent, the key required (before reading the body: no parsing work for
- * strangers), the body read, the call made. Paths no row has go on to the next middleware.
+ * the caller identified, its rate unit spent (by key, or by address without one), the key
+ * required (before reading the body: no parsing work for strangers), the body read, the call
+ * made. Paths no row has go on to the next middleware, untouched.
  */
 export function restRoutes(
   matcher: RouteMatcher,
@@ -25,6 +26,7 @@ export function restRoutes(
   deps: RouteDeps,
   limits: RateLimitStore,
 ): RequestHandler {
+  const identify = authenticator(deps.prisma);
   const readers = new Map<number, JsonBodyReader>();
   const readerFor = (route: Route) => {
     const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -43,7 +45,8 @@ export function restRoutes(
     l.route = route;
     l.routePattern = route.path;
     req.params = params;
-    spend(limits, req, res, unitOf(route))
+    identify(req, res)
+      .then(() => spend(limits, req, res, unitOf(route)))
       .then(async () => {
         const principal = requirePrincipal(req, res);
         const body = route.body ? await readerFor(route).read(req, res) : undefined;
