@@ -108,17 +108,25 @@ type Node = Record<string, unknown> & {
   legacy: Record<string, unknown>;
 };
 
-const common = (node: unknown) => {
-  const { legacy, category: _category, ...rest } = node as Node;
-  return { ...rest, ...legacy };
-};
+/**
+ * The node's fields, then its legacy fields, then `category`: what `{ ...rest, ...legacy,
+ * category }` gives, copied key by key. GraphQL's result objects are null-prototype objects in
+ * dictionary mode, which rest and spread copy through V8's slow path: 26 µs a product against 6,
+ * and 13 % of a 100-product search's server CPU (docs/performance.md).
+ */
+function wireOf(node: unknown, category: unknown): Record<string, unknown> {
+  const { legacy } = node as Node;
+  const out: Record<string, unknown> = {};
+  for (const key in node as Node) {
+    if (key !== 'legacy' && key !== 'category') out[key] = (node as Node)[key];
+  }
+  for (const key in legacy) out[key] = legacy[key];
+  out.category = category;
+  return out;
+}
 
-export const toProductDetail = (node: unknown) => ({
-  ...common(node),
-  category: (node as Node).category?.categoryId ?? 'none',
-});
+export const toProductDetail = (node: unknown) =>
+  wireOf(node, (node as Node).category?.categoryId ?? 'none');
 
-export const toProductSearchItem = (node: unknown) => ({
-  ...common(node),
-  category: (node as Node).category ?? { categoryId: 'none', name: null, translations: {} },
-});
+export const toProductSearchItem = (node: unknown) =>
+  wireOf(node, (node as Node).category ?? { categoryId: 'none', name: null, translations: {} });
