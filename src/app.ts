@@ -95,7 +95,7 @@ export function createApp(deps: AppDeps): Express {
   // The route table first: most calls are its rows; each identifies its caller and spends its
   // own rate unit (no path of the table is a probe's, the backoffice's, GraphQL's or MCP's).
   const matcher = new RouteMatcher(routes);
-  app.use(restRoutes(matcher, routes, routeDeps, deps.rateLimits));
+  app.use(restRoutes(matcher, routeDeps, deps.rateLimits));
   app.use(probesRouter({ prisma: deps.prisma, rateLimits: deps.rateLimits })); // no key, no budget
   app.use(authenticate(deps.prisma));
   // The backoffice: its pages, assets and sign-in (which throttles itself), before the limiter.

@@ -100,9 +100,14 @@ function beginThen(
   return query;
 }
 
-/** Sends `text` after BEGIN in one round trip where it can, else BEGIN first. Its own result. */
+/**
+ * Sends `text` after BEGIN in one round trip where it can, else BEGIN first. Its own result.
+ * `send` is pg's own query: the client may be lent to a Prisma guest by now, and `lend` swallows
+ * a BEGIN sent through it.
+ */
 async function beginWith(
   client: pg.PoolClient,
+  send: (text: string) => Promise<unknown>,
   text: string,
   values: readonly unknown[],
   prepared: boolean,
@@ -110,7 +115,7 @@ async function beginWith(
   const config = queryConfig(text, values, prepared);
   const connection = (client as unknown as { connection: WireConnection }).connection;
   if (config.name !== undefined && connection.parsedStatements[config.name] === undefined) {
-    await client.query('BEGIN');
+    await send('BEGIN');
     return client.query(config);
   }
   const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) =>
@@ -286,7 +291,7 @@ async function driverTransaction<T>(
       if (expired) throw new TransactionExpired();
       if (begun) return driver.query(text, values);
       begun = true;
-      const result = await beginWith(client, text, values, pool.prepared);
+      const result = await beginWith(client, send, text, values, pool.prepared);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     },
     commitWith: async (text, values) => void (final = { text, values }),

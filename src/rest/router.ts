@@ -10,7 +10,7 @@ import { locals } from '../http/locals.js';
 import { spend, type RateLimitStore } from '../http/rate-limit.js';
 import { callRoute, type RouteDeps } from './call-route.js';
 import { unitOf, type Route } from './route.js';
-import { type RouteMatcher } from './route-matcher.js';
+import type { RouteMatcher } from './route-matcher.js';
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
 
@@ -22,19 +22,17 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
  */
 export function restRoutes(
   matcher: RouteMatcher,
-  routes: readonly Route[],
   deps: RouteDeps,
   limits: RateLimitStore,
 ): RequestHandler {
   const identify = authenticator(deps.prisma);
-  const readers = new Map<number, JsonBodyReader>();
+  const readers = new Map<number, JsonBodyReader>(); // one per body limit
   const readerFor = (route: Route) => {
     const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let reader = readers.get(limit);
     if (!reader) readers.set(limit, (reader = new JsonBodyReader(limit)));
     return reader;
   };
-  for (const route of routes) if (route.body) readerFor(route);
 
   return (req, res, next) => {
     if (req.method === 'OPTIONS') return answerOptions(matcher, req, res, next);

@@ -189,4 +189,24 @@ describe('transaction', () => {
     ).rejects.toThrow(/duplicate key/);
     expect(await exists(`${a}-twice`)).toBe(false);
   });
+
+  it('keeps a Prisma call and a driver statement sent at once, first in it, inside the transaction', async () => {
+    // Whichever side flips to "begun" sends BEGIN ahead of both, however their starts interleave.
+    for (const yields of [0, 1, 2, 3, 5, 8]) {
+      const [a, b] = [randomUUID(), randomUUID()];
+      await expect(
+        transaction(db.prisma, async (tx, sql) => {
+          const prisma = tx.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, a);
+          for (let i = 0; i < yields; i++) await new Promise((r) => setImmediate(r));
+          // A text new to the connection on the first pass, prepared on the later ones.
+          await Promise.all([
+            prisma,
+            sql.query(`INSERT INTO ${table} (id) VALUES ($1::text)`, [b]),
+          ]);
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect([await exists(a), await exists(b)], `after ${yields} yields`).toEqual([false, false]);
+    }
+  });
 });
