@@ -7,6 +7,8 @@ import { isDatabaseUnavailable, serviceUnavailable } from './db-outage.js';
 export const invalidJson = () =>
   new AppError('invalid_json', 'The request body is not valid JSON.');
 const payloadTooLarge = () => new AppError('payload_too_large', 'The request body is too large.');
+const notUtf8Json = () =>
+  new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
 
 export function asAppError(error: unknown, logger: Logger, requestId: string): AppError {
   if (error instanceof AppError) return error;
@@ -14,9 +16,7 @@ export function asAppError(error: unknown, logger: Logger, requestId: string): A
   // body-parser's errors
   if (e?.type === 'entity.parse.failed') return invalidJson();
   if (e?.type === 'entity.too.large') return payloadTooLarge();
-  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') {
-    return new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
-  }
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return notUtf8Json();
   const clientFault = clientFaultOf(error);
   if (clientFault) return clientFault;
   // An outage is logged once by the app's DatabaseHealth, not here once per request.
@@ -41,9 +41,7 @@ function clientFaultOf(error: unknown): AppError | null {
     return new AppError('invalid_request', 'The path is not valid percent-encoded UTF-8.');
   }
   if (status === 413) return payloadTooLarge();
-  if (status === 415) {
-    return new AppError('unsupported_media_type', 'The request body must be UTF-8 JSON.');
-  }
+  if (status === 415) return notUtf8Json();
   return new AppError(
     'invalid_request',
     'The request body could not be read: check its Content-Encoding and Content-Length.',
