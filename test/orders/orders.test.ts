@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.js';
+import { listedProduct } from '../support/catalog.js';
 import { shop } from './support.js';
 
 let h: Harness;
@@ -154,6 +155,31 @@ describe('POST /api/v1/orders', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ recipient_name: name, shipping_address: address });
+  });
+
+  it('answers the order exactly as reading it back does, lines, attributes and history included', async () => {
+    // The answer is built from what was written, not read (domain/orders/insert-order.ts).
+    const s = await shop(h, { kind: 'physical', variants: [{ size: 'M', colour: 'blue' }] });
+    const other = await listedProduct(h.db.prisma, s.subBrandId, { name: 'Second prize' });
+    const second = (await s.get(`/api/v1/products/${other.productId}`)).body.data.variants[0]
+      .listings[0].listing_market_id as string;
+    const customer = await s.buyer(1_000_000, { email: 'buyer@example.com' });
+    const res = await s.order({
+      customer_id: customer,
+      listing_market_ids: [second, s.listing.listing_market_id, second],
+      recipient_name: 'Ana',
+      shipping_address: 'Calle Mayor 1',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([2, 1]);
+    expect(res.body.data.items[1].attributes).toEqual({ size: 'M', colour: 'blue' });
+    expect((await s.get(`/api/v1/orders/${res.body.data.id}`)).body.data).toEqual(res.body.data);
+    // Its e-mail was written with it, naming the first line and the count of the others.
+    const [message] = await h.db.prisma.notification.findMany({
+      where: { orderId: res.body.data.id },
+    });
+    expect(message).toMatchObject({ template: 'reserved', recipient: 'buyer@example.com' });
+    expect(message!.subject).toContain('Second prize (+1)');
   });
 
   it('refuses short coins with 409 insufficient_balance, and nothing is created', async () => {

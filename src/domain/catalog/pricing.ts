@@ -68,6 +68,8 @@ export type Pricing = {
   market: { country: string; currency: string } | null;
   /** How its orders are billed; read in the same query, since every order needs both. */
   billing: { brandId: string; prepaid: boolean };
+  /** The sub-brand's name and locale, read in the same query: an order's e-mail speaks in them. */
+  sender: { name: string; locale: string };
 };
 
 export const PLATFORM_MARGIN_KEY = 'platform_margin_bps';
@@ -85,8 +87,11 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
     brand_id: string;
     brand_margin_bps: number;
     platform_margin: unknown;
+    name: string;
+    locale: string;
   }>(
     `SELECT s.margin_bps, s.coins_per_unit, s.country, s.currency, s.prepaid, s.brand_id,
+            s.name, s.locale,
             b.margin_bps AS brand_margin_bps,
             (SELECT value FROM platform_settings WHERE key = $2) AS platform_margin
      FROM sub_brands s JOIN brands b ON b.id = s.brand_id
@@ -99,6 +104,7 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
     coinsPerUnit: row.coins_per_unit,
     market: row.country ? { country: row.country, currency: row.currency } : null,
     billing: { brandId: row.brand_id, prepaid: row.prepaid },
+    sender: { name: row.name, locale: row.locale },
   };
 }
 

@@ -9,19 +9,62 @@ import { render, templateLanguage, type TemplateName } from './templates.js';
 
 type Translations = Record<string, { name?: string } | undefined>;
 
+/** What a message is made of: the order, its establishment and its first line's product. */
+export type MessageFacts = {
+  orderId: string;
+  reference: string | null;
+  establishment: string;
+  /** The establishment's locale: the message's language where templates exist for it. */
+  locale: string;
+  /** The first line's name as ordered, and that product's translations (null: no line). */
+  productName: string | null;
+  translations: unknown;
+  itemCount: number;
+};
+
+export type Extra = { trackingNumber?: string; refunded?: number };
+
+/** A message rendered and ready to store; `recipient` is the caller's to find. */
+export async function composeOrderMessage(
+  db: Db,
+  facts: MessageFacts,
+  template: TemplateName,
+  extra: Extra = {},
+) {
+  const language = templateLanguage(facts.locale);
+  // The first line's product named in the player's language where it has that translation.
+  const name = (facts.translations as Translations | null)?.[language]?.name;
+  let product = name || (facts.productName ?? '');
+  if (facts.itemCount > 1) product = `${product} (+${facts.itemCount - 1})`;
+  const message = render(
+    template,
+    language,
+    {
+      establishment: facts.establishment,
+      product,
+      reference: facts.reference ?? facts.orderId,
+      ...extra,
+    },
+    trackPath(await trackToken(db, facts.orderId)),
+  );
+  return { id: newId(), template, ...message };
+}
+
+export type ComposedMessage = Awaited<ReturnType<typeof composeOrderMessage>>;
+
 export async function enqueueOrderMessage(
   tx: Db,
   orderId: string,
   eventId: string,
   template: TemplateName,
   now: Date,
-  extra: { trackingNumber?: string; refunded?: number } = {},
+  extra: Extra = {},
 ): Promise<void> {
   // One statement on the driver (every order event sends it): the order, its addressee, its
   // establishment, its first line with that product's names, and its line count.
   const {
     rows: [order],
-  } = await sqlFor(tx).query<MessageFacts>(
+  } = await sqlFor(tx).query<FactsRow>(
     `SELECT o.id, o.sub_brand_id, o.environment, o.reference,
             coalesce(o.delivery_email, o.contact_email, c.email) AS recipient,
             sb.name AS establishment, sb.locale,
@@ -40,22 +83,19 @@ export async function enqueueOrderMessage(
   // No address, no e-mail: the tracking page still shows the change.
   const recipient = order.recipient;
   if (!recipient) return;
-  const language = templateLanguage(order.locale);
-  // The first line's product named in the player's language where it has that translation
-  // (translations are null when there is no line).
-  const name = (order.translations as Translations | null)?.[language]?.name;
-  let product = name || (order.product_name ?? '');
-  if (order.item_count > 1) product = `${product} (+${order.item_count - 1})`;
-  const message = render(
-    template,
-    language,
+  const message = await composeOrderMessage(
+    tx,
     {
+      orderId: order.id,
+      reference: order.reference,
       establishment: order.establishment,
-      product,
-      reference: order.reference ?? order.id,
-      ...extra,
+      locale: order.locale,
+      productName: order.product_name,
+      translations: order.translations,
+      itemCount: order.item_count,
     },
-    trackPath(await trackToken(tx, order.id)),
+    template,
+    extra,
   );
   await sqlFor(tx).query(
     `INSERT INTO notifications (id, sub_brand_id, environment, order_id, event_id, template, recipient,
@@ -63,7 +103,7 @@ export async function enqueueOrderMessage(
      VALUES ($1::uuid, $2::uuid, $3::environment, $4::uuid, $5::uuid, $6, $7, $8, $9, $10,
              $11::timestamptz, $11::timestamptz)`,
     [
-      newId(),
+      message.id,
       order.sub_brand_id,
       order.environment,
       order.id,
@@ -78,7 +118,7 @@ export async function enqueueOrderMessage(
   );
 }
 
-type MessageFacts = {
+type FactsRow = {
   id: string;
   sub_brand_id: string;
   environment: string;

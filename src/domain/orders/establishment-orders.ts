@@ -127,7 +127,6 @@ export async function reservePlayerOrder(
       { customerId: data.playerId, listingMarketId: listing.id },
       {
         idempotencyKey,
-        readBack: async (_tx, id) => ({ id, billingStatus: '' }),
         establishment: { exclusiveProductId: data.productId, contactEmail: data.email ?? null },
         pricing,
         listings: [listing],

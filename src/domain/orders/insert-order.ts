@@ -1,10 +1,13 @@
 // Writes a new order's rows in ONE statement: the order, its lines, its first history entry, its
-// reservation request, and the customer's order count. Orders run while other orders wait on
-// the same stock row, so every round trip saved here is one less for all of them (see
-// docs/performance.md). Foreign keys between the CTEs are checked at the end of the statement.
+// reservation request, its e-mail to the outbox, and the customer's order count, all only if the
+// customer is the tenant's and in a status that may order (the check is the statement's, not a
+// read before it). Orders run while other orders wait on the same stock row, so every round
+// trip saved here is one less for all of them (docs/performance.md). Foreign keys between the
+// CTEs are checked at the end of the statement.
 import { executeRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import type { ComposedMessage } from '../notifications/enqueue.js';
 import type { Actor, Tenant } from '../tenant.js';
 
 export type NewOrder = {
@@ -25,6 +28,13 @@ export type NewOrder = {
   idempotencyKey: string | null;
   eventId: string;
   reservationId: string;
+  /** Customer statuses that may not order: then nothing is written. */
+  refusedStatuses: readonly string[];
+  /**
+   * The creation event's e-mail (enqueueOrderMessage's, composed by the caller), stored when the
+   * order has an address: its contact e-mail, else the customer's.
+   */
+  message: ComposedMessage | null;
   lines: {
     id: string;
     listingMarketId: string;
@@ -40,30 +50,45 @@ export type NewOrder = {
   }[];
 };
 
-export async function insertOrder(db: Db, tenant: Tenant, actor: Actor, o: NewOrder) {
+/**
+ * Answers false, having written nothing, when the customer is not the tenant's or may not order
+ * (the caller reads why: that is the rare path).
+ */
+export async function insertOrder(
+  db: Db,
+  tenant: Tenant,
+  actor: Actor,
+  o: NewOrder,
+): Promise<boolean> {
   const lines = o.lines;
   const col = <K extends keyof NewOrder['lines'][number]>(k: K) => lines.map((l) => l[k]);
-  await executeRaw(
+  const m = o.message;
+  const placed = await executeRaw(
     db,
     Prisma.sql`
     WITH new_order AS (
       INSERT INTO orders (id, sub_brand_id, environment, customer_id, status, billing_status, currency,
                           total_price, total_coins, recipient_name, shipping_address, reference,
                           exclusive_product_id, contact_email, status_changed_at, created_at, updated_at)
-      VALUES (${o.id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
-              ${o.customerId}::uuid, 'pending', ${o.billingStatus}::billing_status, ${o.currency},
-              ${o.totalPrice}, ${o.totalCoins}::bigint, ${o.recipientName}, ${o.shippingAddress},
-              ${o.reference}, ${o.exclusiveProductId}::uuid, ${o.contactEmail},
-              ${o.createdAt}, ${o.createdAt}, ${o.createdAt})
-      RETURNING id
+      SELECT ${o.id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
+             c.id, 'pending', ${o.billingStatus}::billing_status, ${o.currency},
+             ${o.totalPrice}, ${o.totalCoins}::bigint, ${o.recipientName}, ${o.shippingAddress},
+             ${o.reference}, ${o.exclusiveProductId}::uuid, ${o.contactEmail},
+             ${o.createdAt}, ${o.createdAt}, ${o.createdAt}
+      FROM customers c
+      WHERE c.id = ${o.customerId}::uuid AND c.sub_brand_id = ${tenant.subBrandId}::uuid
+        AND c.environment = ${tenant.environment}::environment
+        AND c.status::text <> ALL(${o.refusedStatuses}::text[])
+      RETURNING id, customer_id
     ), new_lines AS (
       INSERT INTO order_items (id, order_id, sub_brand_id, environment, customer_id, listing_market_id,
                                product_id, variant_id, product_name, sku, attributes, kind, quantity,
                                unit_price, unit_coins, position)
-      SELECT l.id, (SELECT id FROM new_order), ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
-             ${o.customerId}::uuid, l.listing_market_id, l.product_id, l.variant_id, l.product_name, l.sku,
+      SELECT l.id, o.id, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
+             o.customer_id, l.listing_market_id, l.product_id, l.variant_id, l.product_name, l.sku,
              l.attributes::jsonb, l.kind::product_kind, l.quantity, l.unit_price, l.unit_coins, l.position - 1
-      FROM unnest(${col('id')}::uuid[], ${col('listingMarketId')}::uuid[], ${col('productId')}::uuid[],
+      FROM new_order o,
+           unnest(${col('id')}::uuid[], ${col('listingMarketId')}::uuid[], ${col('productId')}::uuid[],
                   ${col('variantId')}::uuid[], ${col('productName')}::text[], ${col('sku')}::text[],
                   ${lines.map((l) => JSON.stringify(l.attributes ?? {}))}::text[], ${col('kind')}::text[],
                   ${col('quantity')}::int[], ${col('unitPrice')}::int[], ${col('unitCoins')}::bigint[])
@@ -78,10 +103,101 @@ export async function insertOrder(db: Db, tenant: Tenant, actor: Actor, o: NewOr
       INSERT INTO order_reservations (id, sub_brand_id, environment, order_id, customer_id, listing_market_ids,
                                       idempotency_key, api_key_id, request_id, created_at)
       SELECT ${o.reservationId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, id,
-             ${o.customerId}::uuid, ${o.requested}::uuid[], ${o.idempotencyKey}, ${actor.apiKeyId}::uuid,
+             customer_id, ${o.requested}::uuid[], ${o.idempotencyKey}, ${actor.apiKeyId}::uuid,
              ${actor.requestId}, ${o.createdAt}
       FROM new_order
+    ), new_message AS (
+      INSERT INTO notifications (id, sub_brand_id, environment, order_id, event_id, template, recipient,
+                                 subject, html, text, next_attempt_at, created_at)
+      SELECT ${m?.id ?? null}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, o.id,
+             ${o.eventId}::uuid, ${m?.template ?? null}, coalesce(${o.contactEmail}, c.email),
+             ${m?.subject ?? null}, ${m?.html ?? null}, ${m?.text ?? null}, ${o.createdAt}, ${o.createdAt}
+      FROM new_order o JOIN customers c ON c.id = o.customer_id
+      WHERE ${m !== null}::boolean AND coalesce(${o.contactEmail}, c.email) IS NOT NULL
     )
-    UPDATE customers SET order_count = order_count + 1 WHERE id = ${o.customerId}::uuid`,
+    UPDATE customers SET order_count = order_count + 1 WHERE id = (SELECT customer_id FROM new_order)`,
   );
+  return placed === 1;
+}
+
+/** An order as a read with its lines, history and reservation id answers it. */
+export type WrittenOrder = Prisma.OrderGetPayload<{
+  include: { items: true; events: true; reservation: { select: { id: true } } };
+}>;
+
+/**
+ * The rows insertOrder wrote, as reading them back would answer them (no column is left to a
+ * database default): an order's answer without a read after the write, which would cost a round
+ * trip and, through Prisma, a transaction of its own (docs/performance.md). The type makes a
+ * new column an error here until it is set.
+ */
+export function writtenOrder(tenant: Tenant, actor: Actor, o: NewOrder): WrittenOrder {
+  const common = {
+    subBrandId: tenant.subBrandId,
+    environment: tenant.environment,
+    customerId: o.customerId,
+  };
+  return {
+    id: o.id,
+    ...common,
+    status: 'pending',
+    billingStatus: o.billingStatus,
+    currency: o.currency,
+    totalPrice: o.totalPrice,
+    totalCoins: BigInt(o.totalCoins),
+    recipientName: o.recipientName,
+    shippingAddress: o.shippingAddress,
+    reference: o.reference,
+    exclusiveProductId: o.exclusiveProductId,
+    contactEmail: o.contactEmail,
+    deliveryFirstName: null,
+    deliveryLastName: null,
+    deliveryAddressLine1: null,
+    deliveryAddressLine2: null,
+    deliveryCity: null,
+    deliveryProvince: null,
+    deliveryCountry: null,
+    deliveryPostalCode: null,
+    deliveryEmail: null,
+    deliveryCapturedAt: null,
+    stockConsumedAt: null,
+    statusChangedAt: o.createdAt,
+    createdAt: o.createdAt,
+    updatedAt: o.createdAt,
+    items: o.lines.map((l, position) => ({
+      id: l.id,
+      orderId: o.id,
+      ...common,
+      listingMarketId: l.listingMarketId,
+      productId: l.productId,
+      variantId: l.variantId,
+      productName: l.productName,
+      sku: l.sku,
+      attributes: (l.attributes ?? {}) as Prisma.JsonValue,
+      kind: l.kind,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      unitCoins: BigInt(l.unitCoins),
+      carrier: null,
+      trackingCode: null,
+      trackingUrl: null,
+      trackingUpdatedAt: null,
+      position,
+    })),
+    events: [
+      {
+        id: o.eventId,
+        orderId: o.id,
+        kind: 'status',
+        fromStatus: null,
+        toStatus: 'pending',
+        detail: { listing_market_ids: o.requested },
+        apiKeyId: actor.apiKeyId,
+        requestId: actor.requestId,
+        staffUserId: null,
+        createdAt: o.createdAt,
+      },
+    ],
+    reservation: { id: o.reservationId },
+  };
 }

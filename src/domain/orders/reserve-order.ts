@@ -2,7 +2,6 @@
 // the customer's coins through the one ledger function, takes the stock, and reserves a prepaid
 // brand's money. Either all of it happens or none (short coins or stock: nothing is created).
 import type { z } from 'zod';
-import type { Prisma } from '../../generated/prisma/client.js';
 import { displayName } from '../catalog/translations.js';
 import { orderableListings, type OrderableListing } from '../catalog/orderable-listings.js';
 import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
@@ -15,17 +14,21 @@ import { moveCoins } from '../ledger/move-coins.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { movePrepaid } from './prepaid.js';
-import { insertOrder } from './insert-order.js';
+import { insertOrder, writtenOrder, type NewOrder, type WrittenOrder } from './insert-order.js';
 import { reserveOrderInput } from './schemas.js';
 import { takeStock } from './stock.js';
-import { enqueueOrderMessage } from '../notifications/enqueue.js';
+import { composeOrderMessage } from '../notifications/enqueue.js';
 import { isUniqueViolation } from '../prisma-errors.js';
 import { newReference } from './reference.js';
 
-/** insertOrder, with the open-reservation index's refusal as the domain's error. */
-async function insertEstablishmentAware(...args: Parameters<typeof insertOrder>) {
+/**
+ * insertOrder, with its refusals as the domain's errors: the open-reservation index's, and a
+ * customer who is not the tenant's or may not redeem (read again to say which).
+ */
+async function insertOrRefuse(...args: Parameters<typeof insertOrder>) {
+  const [tx, tenant, , order] = args;
   try {
-    await insertOrder(...args);
+    if (await insertOrder(...args)) return;
   } catch (error) {
     if (args[3].exclusiveProductId && isUniqueViolation(error)) {
       throw new AppError(
@@ -35,20 +38,34 @@ async function insertEstablishmentAware(...args: Parameters<typeof insertOrder>)
     }
     throw error;
   }
+  const {
+    rows: [customer],
+  } = await sqlFor(tx).query<{ status: string }>(
+    `SELECT status FROM customers
+     WHERE id = $1::uuid AND sub_brand_id = $2::uuid AND environment = $3::environment`,
+    [order.customerId, tenant.subBrandId, tenant.environment],
+  );
+  if (!customer) throw notFound('Customer');
+  const { status } = customer;
+  throw new AppError(
+    'customer_not_eligible',
+    NOT_ELIGIBLE.includes(status)
+      ? `The customer's status is ${status}: ${status} customers cannot redeem.`
+      : // Changed between the two statements: refused under the old one.
+        "The customer's status changed while the order was placed: try again.",
+  );
 }
 
 /** Customers under these statuses may not redeem (docs/catalog-and-orders.md). */
-const NOT_ELIGIBLE = new Set(['restricted', 'banned']);
+const NOT_ELIGIBLE = ['restricted', 'banned'];
 
-export async function reserveOrder<T extends { billingStatus: string }>(
+export async function reserveOrder(
   db: Db,
   tenant: Tenant,
   actor: Actor,
   input: z.input<typeof reserveOrderInput>,
   options: {
     idempotencyKey: string | null;
-    /** Reads the new order as the caller wants it, inside the transaction, before the locks. */
-    readBack: (tx: Prisma.TransactionClient, id: string) => Promise<T>;
     /**
      * Set by establishment reservations only (docs/establishment-api.md, "Orders"): at most one
      * open order of this product per customer (a second is `duplicate_reservation`, race-safe
@@ -61,26 +78,11 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     /** The requested listings when the caller read them already (in this transaction). */
     listings?: OrderableListing[];
   },
-): Promise<T> {
+): Promise<WrittenOrder> {
   const data = parseInput(reserveOrderInput, input);
   const requested = data.listingMarketIds ?? [data.listingMarketId!];
 
   return inTransaction(db, async (tx) => {
-    const {
-      rows: [customer],
-    } = await sqlFor(tx).query<{ id: string; status: string }>(
-      `SELECT id, status FROM customers
-       WHERE id = $1::uuid AND sub_brand_id = $2::uuid AND environment = $3::environment`,
-      [data.customerId, tenant.subBrandId, tenant.environment],
-    );
-    if (!customer) throw notFound('Customer');
-    if (NOT_ELIGIBLE.has(customer.status)) {
-      throw new AppError(
-        'customer_not_eligible',
-        `The customer's status is ${customer.status}: ${customer.status} customers cannot redeem.`,
-      );
-    }
-
     const pricing = options.pricing ?? (await loadPricing(tx, tenant.subBrandId));
     const distinct = [...new Set(requested)];
     const listings =
@@ -128,26 +130,44 @@ export async function reserveOrder<T extends { billingStatus: string }>(
     const { prepaid, brandId } = pricing.billing;
     const currency = pricing.market!.currency;
 
+    // Its e-mail is composed now and written with the order (the facts are all in hand).
+    const reference = newReference();
+    const first = lines[0]!;
+    const message = await composeOrderMessage(
+      tx,
+      {
+        orderId: id,
+        reference,
+        establishment: pricing.sender.name,
+        locale: pricing.sender.locale,
+        productName: first.name.slice(0, 200),
+        translations: first.listing.variant.product.translations,
+        itemCount: lines.length,
+      },
+      'reserved',
+    );
+
     // The rows first, the contended locks last (wallet, then stock, then the prepaid account),
     // so the hot rows are held for as short a time as possible before the commit.
-    const eventId = newId();
-    await insertEstablishmentAware(tx, tenant, actor, {
+    const written: NewOrder = {
       id,
       createdAt: idTime(id),
-      customerId: customer.id,
+      customerId: data.customerId,
       billingStatus: prepaid ? 'reserved' : 'not_applicable',
       currency,
       totalPrice,
       totalCoins,
       recipientName: data.recipientName ?? null,
       shippingAddress: data.shippingAddress ?? null,
-      reference: newReference(),
+      reference,
       exclusiveProductId: options.establishment?.exclusiveProductId ?? null,
       contactEmail: options.establishment?.contactEmail ?? null,
       requested,
       idempotencyKey: options.idempotencyKey,
-      eventId,
+      eventId: newId(),
       reservationId: newId(),
+      refusedStatuses: NOT_ELIGIBLE,
+      message,
       lines: lines.map((l) => ({
         id: newId(),
         listingMarketId: l.listing.id,
@@ -161,17 +181,16 @@ export async function reserveOrder<T extends { billingStatus: string }>(
         unitPrice: l.sellPrice,
         unitCoins: l.coinPrice,
       })),
-    });
-    // Complete now, so it is read before the locks; only its billing status can change below.
-    const order = await options.readBack(tx, id);
-    // Its e-mail too, before the locks: it needs nothing the locked statements decide.
-    await enqueueOrderMessage(tx, id, eventId, 'reserved', idTime(id));
+    };
+    await insertOrRefuse(tx, tenant, actor, written);
+    // The answer is what was written; only its billing status can change below.
+    const order = writtenOrder(tenant, actor, written);
 
     if (totalCoins > 0) {
       await moveCoins(
         tx,
         tenant,
-        { customerId: customer.id, delta: -totalCoins, reason: `order:${id}` },
+        { customerId: data.customerId, delta: -totalCoins, reason: `order:${id}` },
         { ...actor, source: 'order' },
       );
     }

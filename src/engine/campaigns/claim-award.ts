@@ -156,7 +156,7 @@ async function orderProduct(
   const id = newId();
   const eventId = newId();
   const name = displayName(product.translations);
-  await insertOrder(tx, tenant, actor, {
+  const placed = await insertOrder(tx, tenant, actor, {
     id,
     createdAt: idTime(id),
     customerId: award.customerId,
@@ -173,6 +173,9 @@ async function orderProduct(
     idempotencyKey: null,
     eventId,
     reservationId: newId(),
+    // The player's status was checked above; the e-mail is enqueued below.
+    refusedStatuses: [],
+    message: null,
     lines: [
       {
         id: newId(),
@@ -189,6 +192,7 @@ async function orderProduct(
       },
     ],
   });
+  if (!placed) throw notFound('Customer');
   // The order's e-mail (the player's address; none, no e-mail), keyed by the order's creation
   // event: the claim's guarded UPDATE lets one transaction this far, so it is written once.
   await enqueueOrderMessage(tx, id, eventId, 'reserved', now);

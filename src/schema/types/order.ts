@@ -212,11 +212,11 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ReserveOrderInput, required: true }),
       idempotencyKey: t.arg.string(),
     },
-    resolve: (query, _root, { input, idempotencyKey }, ctx) =>
+    // The order as written, with its lines, history and reservation: a selection of anything
+    // else (its customer, say) is loaded by Pothos after the commit.
+    resolve: (_query, _root, { input, idempotencyKey }, ctx) =>
       reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), definedInput(input) as never, {
         idempotencyKey: idempotencyKey ?? null,
-        // Read in the transaction before the stock is locked (domain/orders/reserve-order.ts).
-        readBack: (tx, id) => tx.order.findUniqueOrThrow({ ...query, where: { id } }),
       }),
   }),
   cancelOrder: t.prismaField({
