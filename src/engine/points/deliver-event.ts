@@ -135,34 +135,8 @@ export async function deliverEvent(
   resolved?: Definition,
 ): Promise<EngineEventResult> {
   const correlationId = delivery.correlationId || newCorrelationId();
-  const audit = (
-    fields: {
-      outcome: string;
-      executionId?: string | null;
-      definitionId?: string | null;
-      errorCode?: string | null;
-    },
-    db: Db = prisma,
-  ) =>
-    sqlFor(db).query(
-      `INSERT INTO engine_audit (id, sub_brand_id, environment, event_code, idempotency_key, channel,
-                                 correlation_id, request_id, execution_id, definition_id, outcome, error_code)
-       VALUES ($1::uuid, $2::uuid, $3::environment, $4, $5, $6, $7, $8, $9::uuid, $10::uuid, $11, $12)`,
-      [
-        newId(),
-        tenant.subBrandId,
-        tenant.environment,
-        delivery.eventCode.slice(0, 64),
-        delivery.idempotencyKey,
-        delivery.channel,
-        correlationId,
-        actor.requestId,
-        fields.executionId ?? null,
-        fields.definitionId ?? null,
-        fields.outcome,
-        fields.errorCode ?? null,
-      ],
-    );
+  const audit = (fields: AuditFields, db: Db = prisma) =>
+    sqlFor(db).query(AUDIT_INSERT, auditValues(tenant, actor, delivery, correlationId, fields));
 
   let definition: Definition;
   try {
@@ -229,7 +203,7 @@ export async function deliverEvent(
     if (claim.kind === 'owner') {
       try {
         options.faults?.afterClaim?.();
-        return await execute(prisma, tenant, actor, delivery, claim, options, audit);
+        return await execute(prisma, tenant, actor, delivery, claim, options);
       } catch (error) {
         if (error instanceof LostClaim) continue; // reclaimed by another delivery meanwhile: wait for its result
         // The claim stays `processing`: a retry with the same key takes it over after the time-out.
@@ -346,37 +320,39 @@ async function execute(
   delivery: Delivery,
   claim: Extract<Claim, { kind: 'owner' }>,
   options: EngineOptions,
-  audit: (
-    f: {
-      outcome: string;
-      executionId?: string | null;
-      definitionId?: string | null;
-      errorCode?: string | null;
-    },
-    db?: Db,
-  ) => Promise<unknown>,
 ): Promise<EngineEventResult> {
   // Its statements on the driver: a delivery whose rules read no history sends no Prisma query
   // (Prisma's ORM calls were most of an event's CPU; docs/performance.md, the engine).
   return transaction(prisma, async (tx, sql) => {
+    const { snapshot, points } = claim;
+    // The claim, locked, and the player it names, in one statement.
     const {
       rows: [row],
-    } = await sql.query<{ status: string; claim_token: string }>(
-      `SELECT status, claim_token FROM engine_executions WHERE id = $1::uuid FOR UPDATE`,
-      [claim.executionId],
+    } = await sql.query<{ status: string; claim_token: string; customer_id: string | null }>(
+      `SELECT status, claim_token,
+              (SELECT id FROM customers WHERE sub_brand_id = $2::uuid AND environment = $3::environment
+                 AND external_id = $4) AS customer_id
+       FROM engine_executions WHERE id = $1::uuid FOR UPDATE`,
+      [
+        claim.executionId,
+        tenant.subBrandId,
+        tenant.environment,
+        readField(delivery.data, snapshot.playerIdField) ?? null,
+      ],
     );
     if (!row || row.status !== 'processing' || row.claim_token !== claim.token)
       throw new LostClaim();
 
     const now = options.now();
-    const { snapshot, points } = claim;
     const base = {
       eventId: claim.executionId,
       replayed: false,
       correlationId: claim.correlationId,
       pointsRequested: points,
     };
-    const outcome = await decide(tx, tenant, delivery.data, snapshot, now);
+    const outcome = await decide(tx, tenant, delivery.data, snapshot, now, {
+      customerId: row.customer_id,
+    });
 
     let result: EngineEventResult;
     if (outcome.status === 'completed') {
@@ -425,30 +401,22 @@ async function execute(
       };
     }
 
-    await sql.query(
-      `UPDATE engine_executions
-       SET status = $2::execution_status, customer_id = $3::uuid, points_applied = $4,
-           error_code = $5, result = $6::jsonb, completed_at = $7::timestamptz
-       WHERE id = $1::uuid`,
-      [
-        claim.executionId,
-        result.status,
-        result.customerId,
-        result.pointsApplied,
-        result.errorCode,
-        JSON.stringify(result),
-        now.toISOString(),
-      ],
-    );
-    await audit(
-      {
+    // The outcome and its audit row in one statement, sent with the COMMIT: one round trip.
+    await sql.commitWith(FINISH_AND_AUDIT, [
+      claim.executionId,
+      result.status,
+      result.customerId,
+      result.pointsApplied,
+      result.errorCode,
+      JSON.stringify(result),
+      now.toISOString(),
+      ...auditValues(tenant, actor, delivery, claim.correlationId, {
         outcome: result.status,
         executionId: claim.executionId,
         definitionId: snapshot.id,
         errorCode: result.errorCode,
-      },
-      tx,
-    );
+      }),
+    ]);
     return result;
   });
 }
@@ -464,6 +432,8 @@ export async function decide(
   data: Record<string, unknown>,
   snapshot: Snapshot,
   now: Date,
+  /** The customer the player field names, when the caller's statement read it already. */
+  found?: { customerId: string | null },
 ): Promise<Decision> {
   const playerId = readField(data, snapshot.playerIdField);
   if (playerId === undefined) {
@@ -474,13 +444,17 @@ export async function decide(
       why: `data.${snapshot.playerIdField} is missing or not a string or number.`,
     };
   }
-  const {
-    rows: [customer],
-  } = await sqlFor(db).query<{ id: string }>(
-    `SELECT id FROM customers
-     WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND external_id = $3`,
-    [tenant.subBrandId, tenant.environment, playerId],
-  );
+  const customer = found
+    ? found.customerId === null
+      ? undefined
+      : { id: found.customerId }
+    : (
+        await sqlFor(db).query<{ id: string }>(
+          `SELECT id FROM customers
+           WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND external_id = $3`,
+          [tenant.subBrandId, tenant.environment, playerId],
+        )
+      ).rows[0];
   if (!customer) {
     return {
       status: 'failed',
@@ -539,3 +513,56 @@ async function balanceOf(db: Db, customerId: string): Promise<number> {
   const wallet = await db.wallet.findUnique({ where: { customerId }, select: { balance: true } });
   return Number(wallet?.balance ?? 0);
 }
+
+type AuditFields = {
+  outcome: string;
+  executionId?: string | null;
+  definitionId?: string | null;
+  errorCode?: string | null;
+};
+
+/** One engine_audit row's values, in AUDIT_COLUMNS' order. */
+function auditValues(
+  tenant: Tenant,
+  actor: Actor,
+  delivery: Delivery,
+  correlationId: string,
+  fields: AuditFields,
+): (string | null)[] {
+  return [
+    newId(),
+    tenant.subBrandId,
+    tenant.environment,
+    delivery.eventCode.slice(0, 64),
+    delivery.idempotencyKey,
+    delivery.channel,
+    correlationId,
+    actor.requestId,
+    fields.executionId ?? null,
+    fields.definitionId ?? null,
+    fields.outcome,
+    fields.errorCode ?? null,
+  ];
+}
+
+/** The audit row's insert, its parameters numbered from `first`. */
+const auditInsert = (first: number) => {
+  const casts = ['uuid', 'uuid', 'environment', '', '', '', '', '', 'uuid', 'uuid', '', ''];
+  const params = casts.map((cast, i) => `$${first + i}${cast ? `::${cast}` : ''}`);
+  return `INSERT INTO engine_audit (id, sub_brand_id, environment, event_code, idempotency_key, channel,
+                                    correlation_id, request_id, execution_id, definition_id, outcome, error_code)
+          VALUES (${params.join(', ')})`;
+};
+
+const AUDIT_INSERT = auditInsert(1);
+
+/** The execution's terminal outcome ($1-$7), then its audit row ($8-$19). */
+const FINISH_AND_AUDIT = `
+  WITH finished AS (
+    UPDATE engine_executions
+    SET status = $2::execution_status, customer_id = $3::uuid, points_applied = $4,
+        error_code = $5, result = $6::jsonb, completed_at = $7::timestamptz
+    WHERE id = $1::uuid
+    RETURNING id
+  )
+  ${auditInsert(8)}`;
