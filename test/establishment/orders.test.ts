@@ -13,6 +13,13 @@ afterAll(() => h.close());
 describe('reservation', () => {
   it('spends the coins and reserves a unit; the partner sees the same order', async () => {
     const s = await establishmentShop(h, { stock: 5 });
+    await h.db.prisma.subBrand.update({
+      where: { id: s.subBrandId },
+      data: {
+        imageUrl: 'https://cdn.example.com/a.png',
+        thumbnailUrl: 'https://cdn.example.com/t.png',
+      },
+    });
     const player = await s.player(s.listing.coin_price + 10);
     const res = await s.reserve(player, { email: 'other@example.com' });
     expect(res.status, res.text).toBe(200);
@@ -36,6 +43,15 @@ describe('reservation', () => {
       trackUrl: expect.stringMatching(/\/track\/ot_/),
     });
     expect(res.body.operationId).not.toBe(res.body.transactionId);
+    // The answer is built from what the reservation wrote; a read of the order says the same.
+    const detail = await s.get(`/players/${player}/orders/${res.body.transactionId}`);
+    const { operationId, orderType, orderStatus, date, ...record } = res.body;
+    expect(detail.body).toMatchObject({
+      ...record,
+      establishmentImage: 'https://cdn.example.com/a.png',
+      establishmentThumbnailUrl: 'https://cdn.example.com/t.png',
+      operations: [{ operationId, orderType, orderStatus, date }],
+    });
     const order = await s.partnerOrder(res.body.transactionId);
     expect(order).toMatchObject({
       status: 'pending',

@@ -68,8 +68,11 @@ export type Pricing = {
   market: { country: string; currency: string } | null;
   /** How its orders are billed; read in the same query, since every order needs both. */
   billing: { brandId: string; prepaid: boolean };
-  /** The sub-brand's name and locale, read in the same query: an order's e-mail speaks in them. */
-  sender: { name: string; locale: string };
+  /**
+   * The sub-brand as an order shows it (its e-mail's sender and language, the establishment
+   * API's record), read in the same query: every order needs it.
+   */
+  subBrand: { name: string; locale: string; imageUrl: string | null; thumbnailUrl: string | null };
 };
 
 export const PLATFORM_MARGIN_KEY = 'platform_margin_bps';
@@ -89,9 +92,11 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
     platform_margin: unknown;
     name: string;
     locale: string;
+    image_url: string | null;
+    thumbnail_url: string | null;
   }>(
     `SELECT s.margin_bps, s.coins_per_unit, s.country, s.currency, s.prepaid, s.brand_id,
-            s.name, s.locale,
+            s.name, s.locale, s.image_url, s.thumbnail_url,
             b.margin_bps AS brand_margin_bps,
             (SELECT value FROM platform_settings WHERE key = $2) AS platform_margin
      FROM sub_brands s JOIN brands b ON b.id = s.brand_id
@@ -104,7 +109,12 @@ export async function loadPricing(db: Db, subBrandId: string): Promise<Pricing> 
     coinsPerUnit: row.coins_per_unit,
     market: row.country ? { country: row.country, currency: row.currency } : null,
     billing: { brandId: row.brand_id, prepaid: row.prepaid },
-    sender: { name: row.name, locale: row.locale },
+    subBrand: {
+      name: row.name,
+      locale: row.locale,
+      imageUrl: row.image_url,
+      thumbnailUrl: row.thumbnail_url,
+    },
   };
 }
 

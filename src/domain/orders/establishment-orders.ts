@@ -18,6 +18,7 @@ import { completeOrder, stockLines, stockNotConsumable } from './fulfil-order.js
 import { recordTracking } from './record-tracking.js';
 import { lockOrder } from './lock-order.js';
 import { reserveOrder } from './reserve-order.js';
+import type { WrittenOrder } from './insert-order.js';
 import { consumeStock } from './stock.js';
 
 /** Optional buyer text: trimmed, blank is absent. */
@@ -83,7 +84,7 @@ export async function reservePlayerOrder(
   actor: Actor,
   input: z.input<typeof playerReservationInput>,
   idempotencyKey: string | null,
-): Promise<{ id: string }> {
+): Promise<WrittenOrder> {
   const data = parseInput(playerReservationInput, input);
   return inTransaction(db, async (tx) => {
     // The player is checked by reserveOrder; the pricing and the listing read here are handed
@@ -131,7 +132,7 @@ export async function reservePlayerOrder(
         pricing,
         listings: [listing],
       },
-    ).then((o) => ({ id: o.id }));
+    );
   });
 }
 

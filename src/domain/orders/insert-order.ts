@@ -4,7 +4,7 @@
 // read before it). Orders run while other orders wait on the same stock row, so every round
 // trip saved here is one less for all of them (docs/performance.md). Foreign keys between the
 // CTEs are checked at the end of the statement.
-import { executeRaw } from '../../db/sql.js';
+import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { ComposedMessage } from '../notifications/enqueue.js';
@@ -50,20 +50,23 @@ export type NewOrder = {
   }[];
 };
 
+/** The customer as an order's answer shows them, returned by the insert statement. */
+export type OrderCustomer = { email: string | null; firstName: string; lastName: string };
+
 /**
- * Answers false, having written nothing, when the customer is not the tenant's or may not order
- * (the caller reads why: that is the rare path).
+ * Answers the customer, or null, having written nothing, when the customer is not the tenant's or
+ * may not order (the caller reads why: that is the rare path).
  */
 export async function insertOrder(
   db: Db,
   tenant: Tenant,
   actor: Actor,
   o: NewOrder,
-): Promise<boolean> {
+): Promise<OrderCustomer | null> {
   const lines = o.lines;
   const col = <K extends keyof NewOrder['lines'][number]>(k: K) => lines.map((l) => l[k]);
   const m = o.message;
-  const placed = await executeRaw(
+  const [customer] = await queryRaw<OrderCustomer>(
     db,
     Prisma.sql`
     WITH new_order AS (
@@ -115,14 +118,24 @@ export async function insertOrder(
       FROM new_order o JOIN customers c ON c.id = o.customer_id
       WHERE ${m !== null}::boolean AND coalesce(${o.contactEmail}, c.email) IS NOT NULL
     )
-    UPDATE customers SET order_count = order_count + 1 WHERE id = (SELECT customer_id FROM new_order)`,
+    UPDATE customers SET order_count = order_count + 1 WHERE id = (SELECT customer_id FROM new_order)
+    RETURNING email, first_name AS "firstName", last_name AS "lastName"`,
   );
-  return placed === 1;
+  return customer ?? null;
 }
 
-/** An order as a read with its lines, history and reservation id answers it. */
+/**
+ * An order as a read with its lines, history, reservation id, and the customer's and sub-brand's
+ * fields an order's views show, answers it (src/schema/written-order.ts says when it suffices).
+ */
 export type WrittenOrder = Prisma.OrderGetPayload<{
-  include: { items: true; events: true; reservation: { select: { id: true } } };
+  include: {
+    items: true;
+    events: true;
+    reservation: { select: { id: true } };
+    customer: { select: { email: true; firstName: true; lastName: true } };
+    subBrand: { select: { name: true; imageUrl: true; thumbnailUrl: true } };
+  };
 }>;
 
 /**
@@ -131,7 +144,12 @@ export type WrittenOrder = Prisma.OrderGetPayload<{
  * trip and, through Prisma, a transaction of its own (docs/performance.md). The type makes a
  * new column an error here until it is set.
  */
-export function writtenOrder(tenant: Tenant, actor: Actor, o: NewOrder): WrittenOrder {
+export function writtenOrder(
+  tenant: Tenant,
+  actor: Actor,
+  o: NewOrder,
+  related: Pick<WrittenOrder, 'customer' | 'subBrand'>,
+): WrittenOrder {
   const common = {
     subBrandId: tenant.subBrandId,
     environment: tenant.environment,
@@ -199,5 +217,6 @@ export function writtenOrder(tenant: Tenant, actor: Actor, o: NewOrder): Written
       },
     ],
     reservation: { id: o.reservationId },
+    ...related,
   };
 }

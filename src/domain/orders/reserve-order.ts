@@ -14,7 +14,13 @@ import { moveCoins } from '../ledger/move-coins.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { movePrepaid } from './prepaid.js';
-import { insertOrder, writtenOrder, type NewOrder, type WrittenOrder } from './insert-order.js';
+import {
+  insertOrder,
+  writtenOrder,
+  type NewOrder,
+  type OrderCustomer,
+  type WrittenOrder,
+} from './insert-order.js';
 import { reserveOrderInput } from './schemas.js';
 import { takeStock } from './stock.js';
 import { composeOrderMessage } from '../notifications/enqueue.js';
@@ -25,10 +31,11 @@ import { newReference } from './reference.js';
  * insertOrder, with its refusals as the domain's errors: the open-reservation index's, and a
  * customer who is not the tenant's or may not redeem (read again to say which).
  */
-async function insertOrRefuse(...args: Parameters<typeof insertOrder>) {
+async function insertOrRefuse(...args: Parameters<typeof insertOrder>): Promise<OrderCustomer> {
   const [tx, tenant, , order] = args;
   try {
-    if (await insertOrder(...args)) return;
+    const customer = await insertOrder(...args);
+    if (customer) return customer;
   } catch (error) {
     if (args[3].exclusiveProductId && isUniqueViolation(error)) {
       throw new AppError(
@@ -138,8 +145,8 @@ export async function reserveOrder(
       {
         orderId: id,
         reference,
-        establishment: pricing.sender.name,
-        locale: pricing.sender.locale,
+        establishment: pricing.subBrand.name,
+        locale: pricing.subBrand.locale,
         productName: first.name.slice(0, 200),
         translations: first.listing.variant.product.translations,
         itemCount: lines.length,
@@ -182,9 +189,13 @@ export async function reserveOrder(
         unitCoins: l.coinPrice,
       })),
     };
-    await insertOrRefuse(tx, tenant, actor, written);
+    const customer = await insertOrRefuse(tx, tenant, actor, written);
     // The answer is what was written; only its billing status can change below.
-    const order = writtenOrder(tenant, actor, written);
+    const { name, imageUrl, thumbnailUrl } = pricing.subBrand;
+    const order = writtenOrder(tenant, actor, written, {
+      customer,
+      subBrand: { name, imageUrl, thumbnailUrl },
+    });
 
     if (totalCoins > 0) {
       await moveCoins(

@@ -20,6 +20,7 @@ import {
 } from '../../domain/orders/order-operations.js';
 import { trackPath, trackToken } from '../../domain/orders/track-token.js';
 import { builder } from '../builder.js';
+import { writtenAnswers } from '../written-order.js';
 import type { GraphQLContext } from '../context.js';
 import { definedInput } from '../inputs.js';
 import { actorOf, tenantOf } from '../tenant.js';
@@ -337,14 +338,16 @@ builder.mutationFields((t) => ({
       if (establishmentId != null && establishmentId !== ctx.principal.subBrandId) {
         throw notFound('Sub-brand');
       }
-      const { id } = await reservePlayerOrder(
+      const written = await reservePlayerOrder(
         ctx.db,
         tenantOf(ctx),
         actorOf(ctx),
         definedInput(input) as never,
         idempotencyKey ?? null,
       );
-      return ctx.db.order.findUniqueOrThrow({ ...query, where: { id } });
+      return writtenAnswers(written, query)
+        ? written
+        : ctx.db.order.findUniqueOrThrow({ ...query, where: { id: written.id } });
     },
   }),
   capturePlayerOrderDetails: t.prismaField({

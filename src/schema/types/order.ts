@@ -11,6 +11,7 @@ import { BILLING_STATUSES, ORDER_STATUSES, orderFilter } from '../../domain/orde
 import { updateShipping } from '../../domain/orders/update-shipping.js';
 import { parseInput } from '../../domain/validation.js';
 import { builder } from '../builder.js';
+import { writtenAnswers } from '../written-order.js';
 import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
@@ -212,12 +213,18 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: ReserveOrderInput, required: true }),
       idempotencyKey: t.arg.string(),
     },
-    // The order as written, with its lines, history and reservation: a selection of anything
-    // else (its customer, say) is loaded by Pothos after the commit.
-    resolve: (_query, _root, { input, idempotencyKey }, ctx) =>
-      reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), definedInput(input) as never, {
-        idempotencyKey: idempotencyKey ?? null,
-      }),
+    resolve: async (query, _root, { input, idempotencyKey }, ctx) => {
+      const written = await reserveOrder(
+        ctx.db,
+        tenantOf(ctx),
+        actorOf(ctx),
+        definedInput(input) as never,
+        { idempotencyKey: idempotencyKey ?? null },
+      );
+      return writtenAnswers(written, query)
+        ? written
+        : ctx.db.order.findUniqueOrThrow({ ...query, where: { id: written.id } });
+    },
   }),
   cancelOrder: t.prismaField({
     type: 'Order',
