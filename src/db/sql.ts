@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Db } from '../domain/db.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
@@ -29,7 +30,15 @@ export interface TxSql extends Sql {
    * releases it one round trip sooner. Call it last; if the write fails, nothing commits.
    */
   commitWith(text: string, values: readonly unknown[]): Promise<void>;
+  /**
+   * Sends `text` with the transaction's next statement, in one round trip where the driver talks
+   * to a server: a statement whose answer the work after it does not need at once (the
+   * idempotency claim). `result()` answers it, sending it alone when nothing has gone since.
+   */
+  defer<R>(text: string, values: readonly unknown[]): Deferred<R>;
 }
+
+export type Deferred<R> = { result(): Promise<{ rows: R[]; rowCount: number }> };
 
 /** The statement name for a SQL text: a hash, computed once per distinct text. */
 const names = new Map<string, string>();
@@ -69,64 +78,93 @@ export function pgSql(client: pg.ClientBase | pg.Pool, prepared: boolean): Sql {
   };
 }
 
-/** pg's connection as beginThen reads it (the parts of it @types/pg does not declare). */
+/** pg's own mapping of a JavaScript value to a parameter (dates, buffers, arrays, JSON). */
+const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
+  prepareValue: (value: unknown) => unknown;
+};
+
+type PartialResult = { command: string | null };
+/** On an error out of `sendTogether`: the results of the statements that completed before it. */
+const COMPLETED = Symbol('completed statements');
+const completedBefore = (error: unknown): pg.QueryResult[] =>
+  (error as { [COMPLETED]?: pg.QueryResult[] })[COMPLETED] ?? [];
+
+/** pg's connection as `sendTogether` reads it (the parts of it @types/pg does not declare). */
 type WireConnection = pg.Connection & { parsedStatements: Record<string, string> };
 
-/**
- * A transaction's first statement sent with its BEGIN: one write, one round trip, one answer.
- * The extended protocol runs the messages before a Sync as one implicit transaction, and a BEGIN
- * among them turns it into the explicit one, which stays open after the Sync. Used only for a
- * statement this connection has already prepared (or an unnamed one): pg records the next
- * ParseComplete (here BEGIN's) as the statement's own, which is harmless only then.
- */
-function beginThen(
-  config: pg.QueryConfig,
-  callback: (error: Error | undefined, r: unknown) => void,
-) {
-  const query = new pg.Query(config, undefined, callback);
-  const submit = query.submit.bind(query);
-  query.submit = (connection: pg.Connection) => {
-    const stream = connection.stream as { cork?: () => void; uncork?: () => void };
-    stream.cork?.();
-    try {
-      connection.parse({ text: 'BEGIN', name: '', types: [] }, true);
-      connection.bind({ portal: '', statement: '', values: [] }, true);
-      connection.execute(null, true); // the unnamed portal, all rows
-      return submit(connection);
-    } finally {
-      stream.uncork?.();
-    }
-  };
-  return query;
-}
+const BEGIN: pg.QueryConfig = { text: 'BEGIN', values: [] };
 
 /**
- * Sends `text` after BEGIN in one round trip where it can, else BEGIN first. Its own result.
- * `send` is pg's own query: the client may be lent to a Prisma guest by now, and `lend` swallows
- * a BEGIN sent through it.
+ * Statements sent in one write and answered in one round trip, each one's result in order: the
+ * extended protocol's messages of every statement (Parse when unnamed, Bind, Describe, Execute)
+ * and one Sync after the last. The statements before a Sync run as one implicit transaction, and
+ * a BEGIN among them turns it into the explicit one, which stays open after the Sync; an error
+ * skips the rest (the transaction is then rolled back by its owner).
+ *
+ * pg credits every ParseComplete to the query it runs (here the last statement's), so this is
+ * only done when every named statement is one this connection has prepared already; otherwise
+ * the statements go one by one, through `send` (pg's own query: a client lent to a Prisma guest
+ * swallows a BEGIN sent through it).
  */
-async function beginWith(
+async function sendTogether(
   client: pg.PoolClient,
-  send: (text: string) => Promise<unknown>,
-  text: string,
-  values: readonly unknown[],
-  prepared: boolean,
-): Promise<pg.QueryResult> {
-  const config = queryConfig(text, values, prepared);
-  const connection = (client as unknown as { connection: WireConnection }).connection;
-  if (config.name !== undefined && connection.parsedStatements[config.name] === undefined) {
-    await send('BEGIN');
-    return client.query(config);
+  send: (config: pg.QueryConfig | pg.Query) => Promise<pg.QueryResult> | void,
+  statements: pg.QueryConfig[],
+): Promise<pg.QueryResult[]> {
+  const parsed = (client as unknown as { connection: WireConnection }).connection.parsedStatements;
+  if (statements.some((s) => s.name !== undefined && parsed[s.name] === undefined)) {
+    const results: pg.QueryResult[] = [];
+    try {
+      for (const statement of statements) results.push((await send(statement))!);
+    } catch (error) {
+      throw Object.assign(error as Error, { [COMPLETED]: results });
+    }
+    return results;
   }
-  const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) =>
-    client.query(
-      beginThen({ ...config, queryMode: 'extended' } as pg.QueryConfig, (error, r) =>
-        error ? reject(error) : resolve(r as pg.QueryResult | pg.QueryResult[]),
-      ),
-    ),
-  );
-  // BEGIN's result first, then the statement's (pg makes an array when a second one starts).
-  return Array.isArray(results) ? results.at(-1)! : results;
+  const leading = statements.slice(0, -1);
+  const last = statements.at(-1)!;
+  const results = await new Promise<pg.QueryResult | pg.QueryResult[]>((resolve, reject) => {
+    const query = new pg.Query(
+      { ...last, queryMode: 'extended' } as pg.QueryConfig,
+      undefined,
+      (error: Error | undefined, r: unknown) => {
+        if (!error) return resolve(r as pg.QueryResult | pg.QueryResult[]);
+        // The statements that completed before the one that failed keep their results (a claim's
+        // answer matters even when the work's statement after it failed).
+        const partial = (query as unknown as { _results: PartialResult | PartialResult[] })
+          ._results;
+        const done = [partial].flat().filter((p) => p.command);
+        reject(Object.assign(error, { [COMPLETED]: done as unknown as pg.QueryResult[] }));
+      },
+    );
+    const submit = query.submit.bind(query);
+    query.submit = (connection: pg.Connection) => {
+      const stream = connection.stream as { cork?: () => void; uncork?: () => void };
+      stream.cork?.();
+      try {
+        for (const s of leading) {
+          if (s.name === undefined) connection.parse({ text: s.text, name: '', types: [] }, true);
+          connection.bind(
+            {
+              portal: '',
+              statement: s.name ?? '',
+              values: (s.values ?? []) as unknown[],
+              valueMapper: prepareValue,
+            } as never,
+            true,
+          );
+          connection.describe({ type: 'P', name: '' }, true); // its rows' fields, to parse them
+          connection.execute({ portal: '' }, true);
+        }
+        return submit(connection); // the last one, then the Sync
+      } finally {
+        stream.uncork?.();
+      }
+    };
+    void send(query);
+  });
+  // pg answers one result per statement that completed, as an array when there are several.
+  return Array.isArray(results) ? results : [results];
 }
 
 export function pgliteSql(db: PGlite | PGliteTransaction): Sql {
@@ -235,6 +273,11 @@ export async function transaction<T>(
         query: (text, values) => sql.query(text, values),
         // No round trips to save on PGlite: sent now.
         commitWith: async (text, values) => void (await sql.query(text, values)),
+        defer: <R>(text: string, values: readonly unknown[]) => {
+          const sent = sql.query<R>(text, values);
+          sent.catch(() => {}); // answered by result(), which the caller awaits
+          return { result: () => sent };
+        },
       };
       const result = await work(tx, txSql);
       // Fails when a statement failed before (one the work caught): PostgreSQL would answer the
@@ -273,28 +316,81 @@ async function driverTransaction<T>(
   client.on('error', onError);
   let expired = false;
   const timer = setTimeout(() => (expired = true), TRANSACTION_OPTIONS.timeout);
-  // BEGIN goes with the first statement (one round trip less per transaction), whichever side
-  // sends it: this executor, or the Prisma transaction hosted on the connection (`lend`).
+  // BEGIN goes with the first statement (one round trip less per transaction), and so do the
+  // deferred statements waiting (`defer`), whichever side sends next: this executor, or the
+  // Prisma transaction hosted on the connection (`begin`, called by `lend`).
   let begun = false;
-  const send = client.query.bind(client); // pg's own: `lend` swallows a guest's BEGIN
-  const begin = async () => {
-    if (!begun) {
-      begun = true;
-      await send('BEGIN');
+  // pg's own query, not a guest's (`lend` swallows a BEGIN sent through it and queues behind the
+  // guest's statements, one of which may be waiting for this very BEGIN).
+  const send = client.query.bind(client) as (
+    c: pg.QueryConfig | pg.Query,
+  ) => Promise<pg.QueryResult> | void;
+  type Waiting = { config: pg.QueryConfig; settle: (r: pg.QueryResult | Error) => void };
+  let waiting: Waiting[] = [];
+  /** What waits (BEGIN, deferred statements), then `config` when given: one round trip. */
+  const sendWithWaiting = async (config?: pg.QueryConfig) => {
+    const sending = waiting;
+    waiting = [];
+    const statements = [...(begun ? [] : [BEGIN]), ...sending.map((w) => w.config)];
+    if (config) statements.push(config);
+    begun = true;
+    if (statements.length === 0) return undefined;
+    let results: pg.QueryResult[];
+    try {
+      results = await sendTogether(client, send, statements);
+    } catch (error) {
+      const completed = completedBefore(error);
+      const first = statements.length - sending.length - (config ? 1 : 0);
+      sending.forEach((w, i) => w.settle(completed[first + i] ?? (error as Error)));
+      throw error;
     }
+    const first = statements.length - sending.length - (config ? 1 : 0);
+    sending.forEach((w, i) => w.settle(results[first + i]!));
+    return config ? results.at(-1) : undefined;
+  };
+  const begin = async () => {
+    if (!begun || waiting.length) await sendWithWaiting();
   };
   const driver = pgSql(client, pool.prepared);
   let final: { text: string; values: readonly unknown[] } | undefined;
+  const rowsOf = (r: pg.QueryResult) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 });
   const sql: TxSql = {
     kind: 'pg',
     query: async (text, values) => {
       if (expired) throw new TransactionExpired();
-      if (begun) return driver.query(text, values);
-      begun = true;
-      const result = await beginWith(client, send, text, values, pool.prepared);
-      return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+      if (begun && !waiting.length) return driver.query(text, values);
+      // With a Prisma guest on the connection, its statements and this one take turns (`lend`):
+      // what waits is sent first, on its own.
+      if (lazy.hosting()) {
+        await begin();
+        return driver.query(text, values);
+      }
+      return rowsOf((await sendWithWaiting(queryConfig(text, values, pool.prepared)))!);
     },
     commitWith: async (text, values) => void (final = { text, values }),
+    defer: <R>(text: string, values: readonly unknown[]): Deferred<R> => {
+      let settled: pg.QueryResult | Error | undefined;
+      const done = new Promise<void>((resolve) => {
+        const w: Waiting = {
+          config: queryConfig(text, values, pool.prepared),
+          settle: (r) => {
+            settled = r;
+            resolve();
+          },
+        };
+        waiting.push(w);
+      });
+      return {
+        async result() {
+          if (settled === undefined) {
+            if (waiting.length) await sendWithWaiting().catch(() => {});
+            await done;
+          }
+          if (settled instanceof Error) throw settled;
+          return rowsOf(settled!) as { rows: R[]; rowCount: number };
+        },
+      };
+    },
   };
   const lazy = lazyPrismaTransaction(prisma, client, begin);
   bound.set(lazy.tx, sql);
@@ -302,6 +398,7 @@ async function driverTransaction<T>(
     const result = await work(lazy.tx, sql);
     await lazy.end(true);
     if (expired) throw new TransactionExpired();
+    if (waiting.length) await sendWithWaiting(); // deferred and never sent: before the COMMIT
     // The last write with the COMMIT, in one round trip: a hot row's lock is released one round
     // trip sooner. One simple-protocol message; PostgreSQL stops at an error, so a failed write
     // never commits (the catch below rolls back). Work that sent nothing sends nothing.
@@ -405,6 +502,8 @@ function lazyPrismaTransaction(
   });
   return {
     tx,
+    /** Whether Prisma's side was opened (its statements go through `lend`'s turns). */
+    hosting: () => opened !== undefined,
     async end(ok: boolean) {
       finish(ok);
       if (!settled) return;

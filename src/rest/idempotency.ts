@@ -6,7 +6,7 @@
 // concurrent duplicate blocks on the unique key until the first commits, then replays its
 // answer; and when the first fails with a 5xx its transaction rolls the claim back, so a retry
 // executes afresh. Rows live 24 hours; an expired row is taken over by the next claim.
-import { sqlFor, transaction, type Sql } from '../db/sql.js';
+import { sqlFor, transaction, type Deferred, type Sql } from '../db/sql.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import { canonicalJson, sha256 } from '../domain/fingerprint.js';
@@ -77,27 +77,30 @@ export async function runIdempotently(options: {
   if (options.transaction === 'self') return runSelfManaged(options, id, remember);
   // No read before the claim: a first execution (the common case) would pay a round trip for
   // nothing. The claim's conflict is what finds a replay, and the same statement answers the
-  // stored row when it was committed before this statement began.
+  // stored row when it was committed before this statement began. The claim goes with the work's
+  // first statement, in one round trip: the work's effects are this transaction's, so when the
+  // claim finds the key taken they are rolled back unseen, whatever the work answered.
   try {
     const outcome = await transaction(prisma, async (tx, sql) => {
-      const {
-        rows: [claim],
-      } = await sql.query<ClaimRow>(CLAIM, [
+      const claim = sql.defer<ClaimRow>(CLAIM, [
         id.subBrandId,
         id.environment,
         key,
         requestHash,
         `${IDEMPOTENCY_TTL_MS} milliseconds`,
       ]);
-      if (!claim?.claimed) {
-        // The key is taken by a committed request. A request still in flight made the claim
-        // wait for its commit; its row, committed after this statement's snapshot, is read anew.
-        const stored =
-          claim?.status_code != null ? (claim as StoredRow) : await findStored(sql, id);
-        if (!stored) throw inProgress();
-        throw new KeyTaken(stored);
+      let result: Outcome;
+      try {
+        result = await options.work(tx);
+      } catch (error) {
+        // A taken key answers its stored answer (or "in progress"), not this attempt's error.
+        // The claim's own failure, if it failed, is the error the work saw.
+        await ownKey(sql, claim, id).catch((e: unknown) => {
+          if (e instanceof KeyTaken || (e instanceof AppError && e.code === IN_PROGRESS)) throw e;
+        });
+        throw error;
       }
-      const result = await options.work(tx);
+      await ownKey(sql, claim, id);
       // With the COMMIT, in one round trip: the wallet's lock is released one round trip sooner.
       await sql.commitWith(RECORD, [
         id.subBrandId,
@@ -149,6 +152,21 @@ const RECORD = `
 type RecordId = { subBrandId: string; environment: string; key: string };
 type StoredRow = { request_hash: string; status_code: number; response_body: string };
 type ClaimRow = { claimed: boolean } & { [K in keyof StoredRow]: StoredRow[K] | null };
+
+/** Throws KeyTaken (or in progress) unless the claim made this transaction the key's owner. */
+async function ownKey(sql: Sql, claim: Deferred<ClaimRow>, id: RecordId): Promise<void> {
+  const {
+    rows: [row],
+  } = await claim.result();
+  if (row?.claimed) return;
+  if (row?.status_code != null) throw new KeyTaken(row as StoredRow);
+  // The key is taken by a committed request. A request still in flight made the claim wait for
+  // its commit; its row, committed after this statement's snapshot, is read anew (unless the
+  // work's failure aborted this transaction: then it is reported in progress, to retry).
+  const stored = await findStored(sql, id).catch(() => undefined);
+  if (!stored) throw inProgress();
+  throw new KeyTaken(stored);
+}
 
 async function findStored(sql: Sql, id: RecordId): Promise<StoredRow | undefined> {
   const { rows } = await sql.query<StoredRow>(
@@ -215,9 +233,10 @@ async function runSelfManaged(
     : { ...outcome, replayed: false };
 }
 
+const IN_PROGRESS = 'idempotency_in_progress';
 const inProgress = () =>
   new AppError(
-    'idempotency_in_progress',
+    IN_PROGRESS,
     'A request with this Idempotency-Key is still being processed. Retry shortly.',
   );
 

@@ -209,4 +209,85 @@ describe('transaction', () => {
       expect([await exists(a), await exists(b)], `after ${yields} yields`).toEqual([false, false]);
     }
   });
+
+  it('sends a deferred statement with the next one, inside the transaction, each with its result', async () => {
+    // The first pass sends them one by one (texts new to the connection), the later ones together.
+    for (let i = 0; i < 4; i++) {
+      const [a, b] = [randomUUID(), randomUUID()];
+      const insert = `INSERT INTO ${table} (id) VALUES ($1) RETURNING id`;
+      const answers = await transaction(db.prisma, async (_tx, sql) => {
+        const deferred = sql.defer<{ id: string }>(insert, [a]);
+        const next = await sql.query<{ id: string }>(insert, [b]);
+        return { deferred: (await deferred.result()).rows, next: next.rows };
+      });
+      expect(answers).toEqual({ deferred: [{ id: a }], next: [{ id: b }] });
+      expect([await exists(a), await exists(b)]).toEqual([true, true]);
+      // Rolled back with the transaction, like any statement in it.
+      const c = randomUUID();
+      await expect(
+        transaction(db.prisma, async (_tx, sql) => {
+          const deferred = sql.defer(insert, [c]);
+          await sql.query('SELECT 1', []);
+          await deferred.result();
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
+      expect(await exists(c)).toBe(false);
+    }
+  });
+
+  it('answers a deferred statement when nothing follows it, or only a Prisma call does', async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const insert = `INSERT INTO ${table} (id) VALUES ($1) RETURNING id`;
+    const alone = await transaction(db.prisma, (_tx, sql) =>
+      sql.defer<{ id: string }>(insert, [a]).result(),
+    );
+    expect(alone.rows).toEqual([{ id: a }]);
+    const [seen] = await transaction(db.prisma, async (tx, sql) => {
+      const deferred = sql.defer(insert, [b]);
+      const rows = await tx.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM ${table} WHERE id = $1`,
+        b,
+      );
+      await deferred.result();
+      return rows;
+    });
+    expect(seen).toEqual({ n: 1 }); // sent before Prisma's statement, in the same transaction
+    expect([await exists(a), await exists(b)]).toEqual([true, true]);
+  });
+
+  it("keeps a deferred statement's result when the statement sent with it fails", async () => {
+    const taken = randomUUID();
+    await db.prisma.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, taken);
+    for (let i = 0; i < 3; i++) {
+      const a = randomUUID();
+      const outcome = await transaction(db.prisma, async (_tx, sql) => {
+        const deferred = sql.defer<{ id: string }>(
+          `INSERT INTO ${table} (id) VALUES ($1) RETURNING id`,
+          [a],
+        );
+        const failed = await sql.query(`INSERT INTO ${table} (id) VALUES ($1)`, [taken]).then(
+          () => 'sent',
+          (e: Error) => e.message,
+        );
+        return { failed, deferred: (await deferred.result()).rows };
+      }).catch(() => 'rolled back');
+      // The work went on after the failure: nothing commits, and the caller is told.
+      expect(outcome).toBe('rolled back');
+      expect(await exists(a)).toBe(false);
+    }
+    // A text new to the connection (sent one by one), then prepared (sent together).
+    for (let i = 0; i < 2; i++) {
+      const results = await transaction(db.prisma, async (_tx, sql) => {
+        const deferred = sql.defer<{ id: string }>(`SELECT $1::text AS id`, [taken]);
+        const error = await sql
+          .query(`INSERT INTO ${table} (id) VALUES ($1)`, [taken])
+          .catch((e: Error) => e);
+        const rows = (await deferred.result()).rows;
+        throw Object.assign(new Error('seen'), { rows, error });
+      }).catch((e: { rows: unknown; error: Error }) => e);
+      expect(results.rows).toEqual([{ id: taken }]);
+      expect(results.error.message).toMatch(/duplicate key/);
+    }
+  });
 });

@@ -3,6 +3,7 @@ import { adminKey, createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { explode, TEST_ROUTES } from '../support/test-routes.js';
 import { recentAnswers } from '../../src/rest/idempotency.js';
+import { partner } from '../support/partner.js';
 
 let h: Harness;
 let admin: string;
@@ -115,6 +116,39 @@ describe('Idempotency-Key', () => {
     expect(second.status).toBe(404);
     expect(second.headers.get('idempotent-replay')).toBe('true');
     expect(second.body).toEqual(first.body); // the original request_id included
+  });
+
+  it('replays from the database once this process forgot the answer, even where the work would now fail', async () => {
+    // The claim travels with the work's first statement: a taken key must answer its stored
+    // answer, not what running the work again says (docs/idempotency.md).
+    const p = await partner(h);
+    const customer = await p.customer();
+    await p.credit(customer.id, 100);
+    const spend = unique('key');
+    const first = await p.post(`/api/v1/customers/${customer.id}/coins`, { delta: -100 }, spend);
+    expect(first.status).toBe(201);
+    const external = unique('ext');
+    const create = unique('key');
+    const body = { first_name: 'Ana', last_name: 'García', external_id: external };
+    const created = await p.post('/api/v1/customers', body, create);
+    expect(created.status).toBe(201);
+    recentAnswers.clear(); // another process, or this one later: only the database knows the keys
+
+    // Spending 100 again would be refused now (the balance is 0).
+    const spentAgain = await p.post(
+      `/api/v1/customers/${customer.id}/coins`,
+      { delta: -100 },
+      spend,
+    );
+    expect(spentAgain.status).toBe(201);
+    expect(spentAgain.headers.get('idempotent-replay')).toBe('true');
+    expect(spentAgain.text).toBe(first.text);
+    // Creating the customer again would break its unique external id.
+    const createdAgain = await p.post('/api/v1/customers', body, create);
+    expect(createdAgain.status).toBe(201);
+    expect(createdAgain.headers.get('idempotent-replay')).toBe('true');
+    expect(createdAgain.text).toBe(created.text);
+    expect((await p.get(`/api/v1/customers/${customer.id}/coins`)).body.data.balance).toBe(0);
   });
 
   it('does not keep a validation error: the corrected request may reuse the key', async () => {
