@@ -335,16 +335,15 @@ async function driverTransaction<T>(
     if (config) statements.push(config);
     begun = true;
     if (statements.length === 0) return undefined;
+    const first = statements.length - sending.length - (config ? 1 : 0); // the deferred ones' index
     let results: pg.QueryResult[];
     try {
       results = await sendTogether(client, send, statements);
     } catch (error) {
       const completed = completedBefore(error);
-      const first = statements.length - sending.length - (config ? 1 : 0);
       sending.forEach((w, i) => w.settle(completed[first + i] ?? (error as Error)));
       throw error;
     }
-    const first = statements.length - sending.length - (config ? 1 : 0);
     sending.forEach((w, i) => w.settle(results[first + i]!));
     return config ? results.at(-1) : undefined;
   };

@@ -2,6 +2,7 @@
 // when they hold everything the GraphQL selection loads: no read after the write, which would cost
 // a round trip and open a Prisma transaction inside the order's (docs/performance.md). A selection
 // that loads more (another relation, a filtered list) reads the order back, as before.
+import type { Db } from '../domain/db.js';
 import type { WrittenOrder } from '../domain/orders/insert-order.js';
 
 /** The relations a written order carries: their fields (null: the whole row) and row order. */
@@ -43,4 +44,15 @@ export function writtenAnswers(
     const rows = written[key as keyof WrittenOrder];
     return nested.take === undefined || (Array.isArray(rows) && rows.length <= nested.take);
   });
+}
+
+/** The order a mutation placed, as the selection asks: the written rows, else a read of it. */
+export function answerOrder(
+  db: Db,
+  query: { include?: Selection; select?: Selection },
+  written: WrittenOrder,
+) {
+  return writtenAnswers(written, query)
+    ? written
+    : db.order.findUniqueOrThrow({ ...query, where: { id: written.id } });
 }

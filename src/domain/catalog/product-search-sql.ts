@@ -25,12 +25,16 @@ export type ProductFilters = {
 };
 
 /**
- * Units orderable now in the viewer's environment: at least `min` on one variant. The stock row
- * carries its variant's product (a trigger copies it), so this is a range of the index on
- * (environment, available, product_id) read without the heap, not every variant joined to its
- * stock.
+ * Units orderable now in the viewer's environment: at least `min` on one variant. At least one is
+ * the product row's own count of variants in stock (kept by triggers on variant_stock, see the
+ * migration products_variants_in_stock). More than one reads the stock rows, which carry their
+ * variant's product (a trigger copies it): a range of the index on (environment, available,
+ * product_id) read without the heap, not every variant joined to its stock.
  */
-const inStock = (viewer: Viewer, min: number) => Prisma.sql`EXISTS (
+const inStock = (viewer: Viewer, min: number) =>
+  min <= 1
+    ? Prisma.sql`${Prisma.raw(viewer.environment === 'live' ? 'p.live_variants_in_stock' : 'p.test_variants_in_stock')} > 0`
+    : Prisma.sql`EXISTS (
   SELECT 1 FROM variant_stock s
   WHERE s.product_id = p.id AND s.environment = ${viewer.environment}::environment
     AND s.available >= ${min})`;

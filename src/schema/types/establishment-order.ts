@@ -20,7 +20,7 @@ import {
 } from '../../domain/orders/order-operations.js';
 import { trackPath, trackToken } from '../../domain/orders/track-token.js';
 import { builder } from '../builder.js';
-import { writtenAnswers } from '../written-order.js';
+import { answerOrder } from '../written-order.js';
 import type { GraphQLContext } from '../context.js';
 import { definedInput } from '../inputs.js';
 import { actorOf, tenantOf } from '../tenant.js';
@@ -345,9 +345,7 @@ builder.mutationFields((t) => ({
         definedInput(input) as never,
         idempotencyKey ?? null,
       );
-      return writtenAnswers(written, query)
-        ? written
-        : ctx.db.order.findUniqueOrThrow({ ...query, where: { id: written.id } });
+      return answerOrder(ctx.db, query, written);
     },
   }),
   capturePlayerOrderDetails: t.prismaField({

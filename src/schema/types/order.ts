@@ -11,7 +11,7 @@ import { BILLING_STATUSES, ORDER_STATUSES, orderFilter } from '../../domain/orde
 import { updateShipping } from '../../domain/orders/update-shipping.js';
 import { parseInput } from '../../domain/validation.js';
 import { builder } from '../builder.js';
-import { writtenAnswers } from '../written-order.js';
+import { answerOrder } from '../written-order.js';
 import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
@@ -221,9 +221,7 @@ builder.mutationFields((t) => ({
         definedInput(input) as never,
         { idempotencyKey: idempotencyKey ?? null },
       );
-      return writtenAnswers(written, query)
-        ? written
-        : ctx.db.order.findUniqueOrThrow({ ...query, where: { id: written.id } });
+      return answerOrder(ctx.db, query, written);
     },
   }),
   cancelOrder: t.prismaField({
