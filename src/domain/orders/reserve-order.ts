@@ -1,6 +1,7 @@
 // Reserving an order (POST /api/v1/orders): one transaction that snapshots the prices, spends
 // the customer's coins through the one ledger function, takes the stock, and reserves a prepaid
 // brand's money. Either all of it happens or none (short coins or stock: nothing is created).
+// It answers the order as written (insert-order.ts, `writtenOrder`), without reading it back.
 import type { z } from 'zod';
 import { displayName } from '../catalog/translations.js';
 import { orderableListings, type OrderableListing } from '../catalog/orderable-listings.js';
@@ -37,7 +38,7 @@ async function insertOrRefuse(...args: Parameters<typeof insertOrder>): Promise<
     const customer = await insertOrder(...args);
     if (customer) return customer;
   } catch (error) {
-    if (args[3].exclusiveProductId && isUniqueViolation(error)) {
+    if (order.exclusiveProductId && isUniqueViolation(error)) {
       throw new AppError(
         'duplicate_reservation',
         'The player already has an open reservation of this product.',
