@@ -368,25 +368,18 @@ async function driverTransaction<T>(
     },
     commitWith: async (text, values) => void (final = { text, values }),
     defer: <R>(text: string, values: readonly unknown[]): Deferred<R> => {
-      let settled: pg.QueryResult | Error | undefined;
-      const done = new Promise<void>((resolve) => {
-        const w: Waiting = {
-          config: queryConfig(text, values, pool.prepared),
-          settle: (r) => {
-            settled = r;
-            resolve();
-          },
-        };
-        waiting.push(w);
+      let settle!: Waiting['settle'];
+      const answer = new Promise<pg.QueryResult>((resolve, reject) => {
+        settle = (r) => (r instanceof Error ? reject(r) : resolve(r));
       });
+      answer.catch(() => {}); // answered by result(), which the caller awaits
+      const w: Waiting = { config: queryConfig(text, values, pool.prepared), settle };
+      waiting.push(w);
       return {
         async result() {
-          if (settled === undefined) {
-            if (waiting.length) await sendWithWaiting().catch(() => {});
-            await done;
-          }
-          if (settled instanceof Error) throw settled;
-          return rowsOf(settled!) as { rows: R[]; rowCount: number };
+          // Nothing has taken it along yet: alone now (its failure is its answer, below).
+          if (waiting.includes(w)) await sendWithWaiting().catch(() => {});
+          return rowsOf(await answer) as { rows: R[]; rowCount: number };
         },
       };
     },
