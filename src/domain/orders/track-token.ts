@@ -10,9 +10,23 @@ const hexOf = (id: string) => id.replace(/-/g, '');
 const uuidOf = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 
+/**
+ * Tokens this process signed lately, by order: a reservation signs its order's token for the
+ * e-mail and again for the answer's trackToken and trackUrl, and an HMAC was 1-2 % of a
+ * reservation's server CPU (docs/performance.md). A token never changes for an order, so keeping
+ * it is safe; the bound keeps memory flat.
+ */
+const signed = new Map<string, string>();
+const SIGNED_MAX = 1000;
+
 export async function trackToken(db: Db, orderId: string): Promise<string> {
+  const known = signed.get(orderId);
+  if (known !== undefined) return known;
   const payload = Buffer.from(hexOf(orderId), 'hex').toString('base64url');
-  return `ot_${payload}.${await signWithSessionSecret(db, `track:${orderId}`)}`;
+  const token = `ot_${payload}.${await signWithSessionSecret(db, `track:${orderId}`)}`;
+  signed.set(orderId, token);
+  if (signed.size > SIGNED_MAX) signed.delete(signed.keys().next().value!);
+  return token;
 }
 
 export const trackPath = (token: string) => `/track/${encodeURIComponent(token)}`;
