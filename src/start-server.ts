@@ -29,6 +29,10 @@ export async function startServer(config: Config, logger: Logger) {
   });
   if (db.appliedMigrations.length)
     logger.info({ msg: 'migrations applied', migrations: db.appliedMigrations });
+  // Prisma's client loads its query engine at its first call, ~75 ms of blocked event loop on
+  // this machine's kind: now, not inside the first request or campaign pass that uses Prisma
+  // (the hot paths do not, so under load that was the campaign job's first pass, 15 s in).
+  await db.prisma.$connect();
   // In a cluster the primary made the demo tenant; workers never do.
   const demo = cluster.isWorker || !config.demo ? null : await demoOnFreshDatabase(db.prisma);
   // The backoffice's demo operator: embedded database only, never a production one.
