@@ -114,7 +114,7 @@ export async function startServer(
       WEB_CONCURRENCY: String(WORKERS),
       REDIS_URL: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   serverPid = child.pid!;
   handle.stop = async () => {
