@@ -166,11 +166,11 @@ export const searchPlayers = defineRoute({
         },
         coin: { parity: p.coin.parity, name: p.coin.name },
       },
-      data: p.players.map((node) => ({
-        ...toPlayer(node),
-        entityType: 'player',
-        scope: 'establishment',
-      })),
+      // Assigned, not spread into a new literal: V8 builds `{ ...o, a, b }` through its runtime
+      // (4.5 µs a row against 0.7, measured with the row's JSON; docs/performance.md).
+      data: p.players.map((node) =>
+        Object.assign(toPlayer(node), { entityType: 'player', scope: 'establishment' }),
+      ),
     };
   },
 });
