@@ -89,8 +89,8 @@ const recordOf = (o: OrderNode, op: Operation) => ({
 /**
  * The record of the order's latest operation of `type` (its first operation when it has none),
  * followed by `more` fields. Assigned onto the record rather than spread into a new literal:
- * `{ ...record, a, b, … }` took V8's slow path, 13 µs against 2 for a reservation's answer
- * (docs/performance.md).
+ * `{ ...record, a, b, … }` took V8's slow path, 15.6 µs against 2.3 for a reservation's answer
+ * and its JSON (docs/performance.md).
  */
 const recordOfType = <M extends object>(o: OrderNode, type: OrderType, more?: M) =>
   Object.assign(
