@@ -24,9 +24,18 @@ export const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
  * One scenario's run. `cpuMs` is CPU time per request: for HTTP scenarios, the server process
  * tree's (user + system, from /proc, divided by the requests it answered); for raw-SQL
  * scenarios, this bench process's own (the `pg` client side). `rssMb`: the server's resident
- * memory at the end of the run (HTTP only).
+ * memory at the end of the run (HTTP only). `machineMs` and `idlePct`: the whole machine's
+ * (see `machineTicks`).
  */
-export type Sample = { tps: number; p50: number; p99: number; cpuMs?: number; rssMb?: number };
+export type Sample = {
+  tps: number;
+  p50: number;
+  p99: number;
+  cpuMs?: number;
+  rssMb?: number;
+  machineMs?: number;
+  idlePct?: number;
+};
 
 /** The running server's pid (one per bench), for its CPU and memory. */
 let serverPid: number | null = null;
@@ -66,6 +75,32 @@ export function processTreeUsage(root: number): { cpuMs: number; rssMb: number }
     pages += Number(f[21]); // rss (field 24)
   }
   return { cpuMs: (ticks * 1000) / CLOCK_TICKS, rssMb: (pages * 4096) / 2 ** 20 };
+}
+
+/**
+ * The whole machine's busy and idle CPU time so far, in clock ticks, from /proc/stat: every core,
+ * every process (server, load generator, PostgreSQL's backends, pgbench) and the kernel. A ratio
+ * of two scenarios' throughputs on a saturated machine is the inverse ratio of what a transaction
+ * costs it all told, which this measures (docs/performance.md).
+ */
+export function machineTicks(): { busy: number; idle: number } {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = f.map(Number) as number[];
+  return { busy: user! + nice! + system! + irq! + softirq! + steal!, idle: idle! + iowait! };
+}
+
+/** Machine CPU ms per transaction since `before`, and the share of the cores left idle. */
+export function machineUse(
+  before: ReturnType<typeof machineTicks>,
+  transactions: number,
+): { machineMs: number; idlePct: number } {
+  const after = machineTicks();
+  const busy = after.busy - before.busy;
+  const idle = after.idle - before.idle;
+  return {
+    machineMs: (busy * 1000) / CLOCK_TICKS / transactions,
+    idlePct: (100 * idle) / (busy + idle),
+  };
 }
 
 export const loadAverage = () =>
@@ -143,6 +178,7 @@ export function load(
   answered?: (headers: Record<string, string>) => void,
 ): Promise<Sample> {
   const before = serverPid ? processTreeUsage(serverPid) : null;
+  const machine = machineTicks();
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -171,6 +207,7 @@ export function load(
           tps: result.requests.average,
           p50: result.latency.p50,
           p99: result.latency.p99,
+          ...machineUse(machine, served),
           ...(before && after && served
             ? { cpuMs: (after.cpuMs - before.cpuMs) / served, rssMb: after.rssMb }
             : {}),
@@ -263,6 +300,7 @@ export async function rawLoad(
 ): Promise<Sample> {
   const latencies: number[] = [];
   const cpu = process.cpuUsage();
+  const machine = machineTicks();
   const deadline = Date.now() + SECONDS * 1000;
   const worker = async () => {
     const client = await pool.connect();
@@ -278,8 +316,10 @@ export async function rawLoad(
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   const used = process.cpuUsage(cpu);
+  const machineUsed = machineUse(machine, latencies.length);
   latencies.sort((a, b) => a - b);
   return {
+    ...machineUsed,
     cpuMs: (used.user + used.system) / 1000 / latencies.length,
     tps: latencies.length / SECONDS,
     p50: latencies[Math.floor(latencies.length * 0.5)]!,
@@ -294,6 +334,8 @@ export type Row = {
   p99: number;
   cpuMs: number | null;
   rssMb: number | null;
+  machineMs: number | null;
+  idlePct: number | null;
   load: string;
 };
 
@@ -339,12 +381,15 @@ export async function interleave(
       process.stderr.write(
         `round ${round}: ${name} ${s.tps.toFixed(0)} ${unit}` +
           (s.cpuMs === undefined ? '' : `, ${s.cpuMs.toFixed(2)} ms CPU/request`) +
+          (s.machineMs === undefined
+            ? ''
+            : `, machine ${s.machineMs.toFixed(2)} ms/request (${s.idlePct!.toFixed(0)} % idle)`) +
           `, load ${loads.at(-1)}\n`,
       );
       await between?.();
     }
   }
-  const medianOrNull = (name: string, field: 'cpuMs' | 'rssMb') => {
+  const medianOrNull = (name: string, field: 'cpuMs' | 'rssMb' | 'machineMs' | 'idlePct') => {
     const values = samples[name]!.filter((s) => s[field] !== undefined);
     return values.length ? median(values, field) : null;
   };
@@ -354,6 +399,8 @@ export async function interleave(
     p50: median(samples[name]!, 'p50'),
     p99: median(samples[name]!, 'p99'),
     cpuMs: medianOrNull(name, 'cpuMs'),
+    machineMs: medianOrNull(name, 'machineMs'),
+    idlePct: medianOrNull(name, 'idlePct'),
     rssMb: samples[name]!.reduce<number | null>(
       (m, s) => Math.max(m ?? 0, s.rssMb ?? 0) || m,
       null,
@@ -380,7 +427,7 @@ export function printRows(
     `\n${title}: ${ROUNDS} rounds × ${SECONDS} s, ${CONNECTIONS} connections, ${WORKERS} server process(es), medians; load average ${rows[0]?.load}\n`,
   );
   console.log(
-    `| scenario | ${unit} | p50 ms | p99 ms | CPU ms/request | max RSS MB | ratio to baseline |\n|---|---|---|---|---|---|---|`,
+    `| scenario | ${unit} | p50 ms | p99 ms | CPU ms/request | machine CPU ms/request | machine idle % | max RSS MB | ratio to baseline |\n|---|---|---|---|---|---|---|---|---|`,
   );
   const byName = new Map(rows.map((r) => [r.name, r]));
   for (const r of rows) {
@@ -388,7 +435,7 @@ export function printRows(
     const ratio =
       base && byName.get(base) ? `${(r.tps / byName.get(base)!.tps).toFixed(2)} (${base})` : '';
     console.log(
-      `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs?.toFixed(2) ?? '–'} | ${r.rssMb?.toFixed(0) ?? '–'} | ${ratio} |`,
+      `| ${r.name} | ${r.tps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.cpuMs?.toFixed(2) ?? '–'} | ${r.machineMs?.toFixed(2) ?? '–'} | ${r.idlePct?.toFixed(0) ?? '–'} | ${r.rssMb?.toFixed(0) ?? '–'} | ${ratio} |`,
     );
   }
 }

@@ -26,6 +26,8 @@ import {
   walletsOffTheirSum,
   printRows,
   saveResults,
+  machineTicks,
+  machineUse,
 } from './support.js';
 
 const WALLETS = 1000;
@@ -189,6 +191,7 @@ async function pgbench(url: string, sub: string, customerExpr: string): Promise<
     ].join('\n'),
   );
   const u = new URL(url);
+  const machine = machineTicks();
   const result = spawnSync(
     'pgbench',
     [
@@ -216,7 +219,8 @@ async function pgbench(url: string, sub: string, customerExpr: string): Promise<
   const tps = Number(/tps = ([\d.]+)/.exec(result.stdout)?.[1]);
   const avg = Number(/latency average = ([\d.]+) ms/.exec(result.stdout)?.[1]);
   if (!tps) throw new Error(`pgbench failed: ${result.stdout}\n${result.stderr}`);
-  return { tps, p50: avg, p99: Number.NaN }; // pgbench reports the average, not percentiles
+  // pgbench reports the average, not percentiles.
+  return { tps, p50: avg, p99: Number.NaN, ...machineUse(machine, tps * SECONDS) };
 }
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
