@@ -93,6 +93,7 @@ const completedBefore = (error: unknown): pg.QueryResult[] =>
 type WireConnection = pg.Connection & { parsedStatements: Record<string, string> };
 
 const BEGIN: pg.QueryConfig = { text: 'BEGIN', values: [] };
+const COMMIT: pg.QueryConfig = { text: 'COMMIT', values: [] };
 
 /**
  * Statements sent in one write and answered in one round trip, each one's result in order: the
@@ -391,20 +392,23 @@ async function driverTransaction<T>(
     await lazy.end(true);
     if (expired) throw new TransactionExpired();
     if (waiting.length) await sendWithWaiting(); // deferred and never sent: before the COMMIT
+    if (!begun && !final) return result; // work that sent nothing sends nothing
     // The last write with the COMMIT, in one round trip: a hot row's lock is released one round
-    // trip sooner. One simple-protocol message; PostgreSQL stops at an error, so a failed write
-    // never commits (the catch below rolls back). Work that sent nothing sends nothing.
-    const last = final ? `${inline(client, final.text, final.values)};\nCOMMIT` : 'COMMIT';
-    if (!begun && !final) return result;
-    const message = begun ? last : `BEGIN;\n${last}`;
+    // trip sooner. The write is bound to the connection's prepared statement like any other
+    // (as a simple-protocol text with its values inlined, PostgreSQL parsed and planned it on
+    // every commit); after an error PostgreSQL skips to the Sync, so a failed write never
+    // commits (the catch below rolls back).
+    const statements = [
+      ...(begun ? [] : [BEGIN]),
+      ...(final ? [queryConfig(final.text, final.values, pool.prepared)] : []),
+      COMMIT,
+    ];
     begun = true; // from here a failure leaves a transaction to roll back
-    const committed = (await client.query(message)) as pg.QueryResult | pg.QueryResult[];
+    const committed = await sendTogether(client, send, statements);
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement failed before
     // (one the work caught and went on from): nothing was committed, so the caller must not
     // answer as if it had.
-    if ((Array.isArray(committed) ? committed.at(-1) : committed)?.command === 'ROLLBACK') {
-      throw new TransactionAborted();
-    }
+    if (committed.at(-1)?.command === 'ROLLBACK') throw new TransactionAborted();
     return result;
   } catch (error) {
     await lazy.end(false).catch(() => {});
@@ -547,17 +551,6 @@ function lend(client: pg.PoolClient, begin: () => Promise<void>): pg.PoolClient 
     own.release = release;
   };
   return client;
-}
-
-/** `$n` replaced by the value as a literal: strings escaped by the driver, numbers checked. */
-function inline(client: pg.PoolClient, text: string, values: readonly unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = values[Number(n) - 1];
-    if (value === null || value === undefined) return 'NULL';
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    if (typeof value === 'string') return client.escapeLiteral(value);
-    throw new Error(`commitWith: cannot inline a ${typeof value}`);
-  });
 }
 
 /** Wraps a PGlite's `transaction` so `transaction` above gets the PGlite transaction object. */
