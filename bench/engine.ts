@@ -104,7 +104,7 @@ export async function benchEngine() {
       'http distinct keys': 'raw sql distinct keys',
     });
     console.log(
-      `| http storm (30 % repeated keys) | ${storm.tps.toFixed(0)} | ${storm.p50.toFixed(2)} | ${storm.p99.toFixed(2)} | ${storm.cpuMs?.toFixed(2) ?? '–'} | ${storm.rssMb?.toFixed(0) ?? '–'} | |`,
+      `| http storm (30 % repeated keys) | ${storm.tps.toFixed(0)} | ${storm.p50.toFixed(2)} | ${storm.p99.toFixed(2)} | ${storm.cpuMs?.toFixed(2) ?? '–'} | ${storm.machineMs?.toFixed(2) ?? '–'} | ${storm.idlePct?.toFixed(0) ?? '–'} | ${storm.rssMb?.toFixed(0) ?? '–'} | |`,
     );
     console.log(`\nhttp / raw sql, distinct keys (issue 16: ≥ 0.7): ${ratio.toFixed(2)}`);
     console.log(
