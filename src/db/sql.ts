@@ -328,15 +328,14 @@ async function driverTransaction<T>(
   ) => Promise<pg.QueryResult> | void;
   type Waiting = { config: pg.QueryConfig; settle: (r: pg.QueryResult | Error) => void };
   let waiting: Waiting[] = [];
-  /** What waits (BEGIN, deferred statements), then `config` when given: one round trip. */
-  const sendWithWaiting = async (config?: pg.QueryConfig) => {
+  /** What waits (BEGIN, deferred statements), then `configs`: one round trip; their results. */
+  const sendWithWaiting = async (...configs: pg.QueryConfig[]) => {
     const sending = waiting;
     waiting = [];
-    const statements = [...(begun ? [] : [BEGIN]), ...sending.map((w) => w.config)];
-    if (config) statements.push(config);
-    begun = true;
-    if (statements.length === 0) return undefined;
-    const first = statements.length - sending.length - (config ? 1 : 0); // the deferred ones' index
+    const first = begun ? 0 : 1; // the deferred ones' index
+    const statements = [...(begun ? [] : [BEGIN]), ...sending.map((w) => w.config), ...configs];
+    begun = true; // from here a failure leaves a transaction to roll back
+    if (statements.length === 0) return [];
     let results: pg.QueryResult[];
     try {
       results = await sendTogether(client, send, statements);
@@ -346,7 +345,7 @@ async function driverTransaction<T>(
       throw error;
     }
     sending.forEach((w, i) => w.settle(results[first + i]!));
-    return config ? results.at(-1) : undefined;
+    return results.slice(first + sending.length);
   };
   const begin = async () => {
     if (!begun || waiting.length) await sendWithWaiting();
@@ -365,7 +364,8 @@ async function driverTransaction<T>(
         await begin();
         return driver.query(text, values);
       }
-      return rowsOf((await sendWithWaiting(queryConfig(text, values, pool.prepared)))!);
+      const [result] = await sendWithWaiting(queryConfig(text, values, pool.prepared));
+      return rowsOf(result!);
     },
     commitWith: async (text, values) => void (final = { text, values }),
     defer: <R>(text: string, values: readonly unknown[]): Deferred<R> => {
@@ -391,20 +391,16 @@ async function driverTransaction<T>(
     const result = await work(lazy.tx, sql);
     await lazy.end(true);
     if (expired) throw new TransactionExpired();
-    if (waiting.length) await sendWithWaiting(); // deferred and never sent: before the COMMIT
-    if (!begun && !final) return result; // work that sent nothing sends nothing
-    // The last write with the COMMIT, in one round trip: a hot row's lock is released one round
-    // trip sooner. The write is bound to the connection's prepared statement like any other
-    // (as a simple-protocol text with its values inlined, PostgreSQL parsed and planned it on
-    // every commit); after an error PostgreSQL skips to the Sync, so a failed write never
-    // commits (the catch below rolls back).
-    const statements = [
-      ...(begun ? [] : [BEGIN]),
+    if (!begun && !final && !waiting.length) return result; // work that sent nothing sends nothing
+    // The last write with the COMMIT (and whatever was deferred and never sent, before them), in
+    // one round trip: a hot row's lock is released one round trip sooner. The write is bound to
+    // the connection's prepared statement like any other (as a simple-protocol text with its
+    // values inlined, PostgreSQL parsed and planned it on every commit); after an error
+    // PostgreSQL skips to the Sync, so a failed write never commits (the catch below rolls back).
+    const committed = await sendWithWaiting(
       ...(final ? [queryConfig(final.text, final.values, pool.prepared)] : []),
       COMMIT,
-    ];
-    begun = true; // from here a failure leaves a transaction to roll back
-    const committed = await sendTogether(client, send, statements);
+    );
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement failed before
     // (one the work caught and went on from): nothing was committed, so the caller must not
     // answer as if it had.
