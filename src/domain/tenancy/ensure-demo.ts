@@ -1,4 +1,5 @@
 import { ensureDemoCatalog } from '../catalog/demo-catalog.js';
+import type { Prisma } from '../../generated/prisma/client.js';
 import { inTransaction, type Db } from '../db.js';
 import { newId } from '../ids.js';
 import { createApiKey, type CreatedApiKey } from './create-api-key.js';
@@ -25,40 +26,47 @@ const DEMO_DEFINITIONS = [
  * with every partner scope, since keys are shown only once; seeds the sample catalog.
  */
 export async function ensureDemo(db: Db): Promise<Demo> {
-  let subBrand = await db.subBrand.findFirst({ where: { isDemo: true } });
-  const created = !subBrand;
-  subBrand ??= await inTransaction(db, async (tx) => {
-    const brand = await tx.brand.create({ data: { id: newId(), name: 'Demo Casino Group' } });
-    return tx.subBrand.create({
-      data: {
-        id: newId(),
-        brandId: brand.id,
-        name: 'Demo Casino',
-        country: 'ES',
-        currency: 'EUR',
-        isDemo: true,
-      },
+  // One caller at a time (two servers starting on a fresh database, `admin demo` beside them): the
+  // second waits for the first's commit and then finds the tenant and its catalog made, instead of
+  // failing on the one-demo index or seeding the catalog twice.
+  return inTransaction(db, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('partner-rewards:ensure-demo'))`;
+    const found = await tx.subBrand.findFirst({ where: { isDemo: true } });
+    const subBrand = found ?? (await createDemoTenant(tx));
+    const apiKey = await createApiKey(tx, {
+      subBrandId: subBrand.id,
+      environment: 'test',
+      scopes: ALL_KEY_SCOPES,
     });
+    await tx.eventDefinition.createMany({
+      data: DEMO_DEFINITIONS.map((d) => ({ id: newId(), subBrandId: subBrand.id, ...d })),
+      skipDuplicates: true, // a rerun keeps the definitions (and any edits to them)
+    });
+    await ensureDemoCatalog(tx, {
+      id: subBrand.id,
+      country: subBrand.country ?? 'ES',
+      currency: subBrand.currency,
+    });
+    return {
+      brandId: subBrand.brandId,
+      subBrandId: subBrand.id,
+      apiKey,
+      created: !found,
+      eventCodes: DEMO_DEFINITIONS.map((d) => d.code),
+    };
   });
-  const apiKey = await createApiKey(db, {
-    subBrandId: subBrand.id,
-    environment: 'test',
-    scopes: ALL_KEY_SCOPES,
+}
+
+async function createDemoTenant(tx: Prisma.TransactionClient) {
+  const brand = await tx.brand.create({ data: { id: newId(), name: 'Demo Casino Group' } });
+  return tx.subBrand.create({
+    data: {
+      id: newId(),
+      brandId: brand.id,
+      name: 'Demo Casino',
+      country: 'ES',
+      currency: 'EUR',
+      isDemo: true,
+    },
   });
-  await db.eventDefinition.createMany({
-    data: DEMO_DEFINITIONS.map((d) => ({ id: newId(), subBrandId: subBrand.id, ...d })),
-    skipDuplicates: true, // a rerun keeps the definitions (and any edits to them)
-  });
-  await ensureDemoCatalog(db, {
-    id: subBrand.id,
-    country: subBrand.country ?? 'ES',
-    currency: subBrand.currency,
-  });
-  return {
-    brandId: subBrand.brandId,
-    subBrandId: subBrand.id,
-    apiKey,
-    created,
-    eventCodes: DEMO_DEFINITIONS.map((d) => d.code),
-  };
 }
