@@ -2,25 +2,32 @@
 // named prepared statements off as PgBouncer 1.18 requires: money still moves exactly once, every
 // balance is the sum of its movements, and the rate budget is still shared through Redis.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant } from './support/factories.js';
-import { call, TEST_DB, testDatabase } from './support/harness.js';
+import { call, ownDatabase, TEST_DB, type OwnDatabase } from './support/harness.js';
 import { startPgBouncer, type PgBouncer } from './support/pgbouncer.js';
 import { startServerProcess } from './support/server-process.js';
 
 describe.runIf(TEST_DB === 'postgres')('behind PgBouncer (transaction pooling)', () => {
+  let own: OwnDatabase;
   let bouncer: PgBouncer;
   beforeAll(async () => {
-    bouncer = await startPgBouncer(inject('databaseUrl'));
+    // The server processes run the campaign job on the real clock: on the run's shared database
+    // it would complete the campaigns that the files beside run on their own clocks.
+    own = await ownDatabase();
+    bouncer = await startPgBouncer(own.url!);
   }, 30_000);
-  afterAll(() => bouncer?.stop());
+  afterAll(async () => {
+    await bouncer?.stop();
+    await own?.drop();
+  });
 
   it('two processes of two workers each: concurrent money moves once per key, balances add up', async () => {
-    const db = await testDatabase();
+    const db = own.db;
     const tenant = await createTenant(db.prisma);
     const { key } = await tenant.key({ readLimit: 1_000_000, writeLimit: 1_000_000 });
     const env = {
-      DATABASE_URL: bouncer.url(inject('databaseUrl')),
+      DATABASE_URL: bouncer.url(own.url!),
       DATABASE_PREPARED_STATEMENTS: 'false',
       DATABASE_POOL_SIZE: '4',
       WEB_CONCURRENCY: '2',

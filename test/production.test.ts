@@ -1,12 +1,12 @@
 // Production as an operator runs it: `npm run build`, then `node dist/server.js` under a
 // supervisor that stops it with SIGTERM; on PostgreSQL no demo tenant and no secret in the logs.
 import { request } from 'node:http';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { ensureBuilt } from './support/build.js';
 import { createDatabase, dropDatabase } from './support/global-setup.js';
 import { createTenant } from './support/factories.js';
-import { TEST_DB, testDatabase } from './support/harness.js';
+import { ownDatabase, TEST_DB } from './support/harness.js';
 import { startServerProcess } from './support/server-process.js';
 
 beforeAll(() => {
@@ -38,13 +38,16 @@ function slowPost(url: string, pathname: string, key: string, body: string) {
 }
 
 // Production runs on PostgreSQL (the embedded database is for evaluation), so these run in the
-// suite's PostgreSQL half, on its already migrated database.
+// suite's PostgreSQL half.
 describe.runIf(TEST_DB === 'postgres')('node dist/server.js', () => {
   it('listens, finishes the request in flight on SIGTERM, then exits 0', async () => {
-    const db = await testDatabase();
-    const { key } = await (await createTenant(db.prisma)).key();
+    // Not the run's shared database: the server runs the campaign job on the real clock, which
+    // would complete the campaigns that the files beside run on their own clocks.
+    const own = await ownDatabase();
+    onTestFinished(() => own.drop());
+    const { key } = await (await createTenant(own.db.prisma)).key();
     const server = await startServerProcess(
-      { DATABASE_URL: inject('databaseUrl'), NODE_ENV: 'production' },
+      { DATABASE_URL: own.url!, NODE_ENV: 'production' },
       60_000,
       'dist',
     );

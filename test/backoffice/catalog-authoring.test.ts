@@ -88,10 +88,9 @@ describe('catalogs', () => {
     expect(refusal(await admin(CATALOG, { name: 'X', productIds: [MISSING] })).code).toBe(
       'not_found',
     );
-    const before = await h.db.prisma.catalog.count();
     const noSubBrand = await admin(CATALOG, { name: 'Lost', subBrandId: MISSING });
     expect(noSubBrand.errors?.[0]?.message).toMatch(/Sub-brand not found/);
-    expect(await h.db.prisma.catalog.count()).toBe(before); // nothing half-made
+    expect(await h.db.prisma.catalog.count({ where: { name: 'Lost' } })).toBe(0); // nothing half-made
     for (const catalogId of [MISSING, 'not-an-id']) {
       const res = await admin(SET_PRODUCTS, { catalogId, productIds: [productId] });
       expect(res.errors?.[0]?.message).toMatch(/Catalog not found/);

@@ -3,7 +3,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { startHarness, type Harness } from '../support/harness.js';
-import type { AppDeps } from '../../src/app.js';
 import { partner } from '../support/partner.js';
 
 export type Clock = { at: Date; set(iso: string): void; now: () => Date };
@@ -21,7 +20,7 @@ export function testClock(iso: string): Clock {
 
 export async function campaignWorld(
   iso = '2026-11-23T10:00:00Z',
-  overrides: Partial<AppDeps> = {},
+  overrides: Parameters<typeof startHarness>[0] = {},
 ) {
   const clock = testClock(iso);
   const h: Harness = await startHarness({ now: clock.now, ...overrides });

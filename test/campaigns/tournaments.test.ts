@@ -1,21 +1,27 @@
 // Tournaments: points × multiplier, ranks by points then who reached them first, live positions,
 // settlement by final rank exactly once (two runners, a crash half-way), claims exactly once under
 // concurrency, expiry, and product prizes that become zero-coin orders on /api/v1.
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.js';
 import { runCampaignJobs } from '../../src/engine/campaigns/run-campaign-jobs.js';
 import { settleNextTournament } from '../../src/engine/campaigns/settle-tournaments.js';
 import type { PrismaClient } from '../../src/generated/prisma/client.js';
 import { listedProduct } from '../support/catalog.js';
-import { TEST_DB } from '../support/harness.js';
+import { ownDatabase, type OwnDatabase } from '../support/harness.js';
 import { campaignBody, campaignWorld, prize } from './support.js';
 
+let own: OwnDatabase;
 let w: Awaited<ReturnType<typeof campaignWorld>>;
 beforeAll(async () => {
-  w = await campaignWorld('2026-11-23T12:00:00Z');
+  // The campaign job run here completes and settles every tenant's campaigns at the test's clock:
+  // on the run's shared database it would reach the campaigns of the files running beside.
+  own = await ownDatabase();
+  w = await campaignWorld('2026-11-23T12:00:00Z', { database: own.db });
 });
-afterAll(() => w.h.close());
+afterAll(async () => {
+  await w.h.close();
+  await own.drop();
+});
 
 const tournament = (over: Record<string, unknown> = {}) =>
   campaignBody({
@@ -31,7 +37,7 @@ const tournament = (over: Record<string, unknown> = {}) =>
 const score = (player: string, campaign: string, points: number) =>
   w.activity({ mode: 'tournament', player_id: player, campaign_id: campaign, points });
 
-/** Runs settlement passes until this campaign's job is no longer pending (other files may have jobs too). */
+/** Runs settlement passes until this campaign's job is no longer pending (other tests' jobs may be due too). */
 async function settle(
   prisma: PrismaClient,
   campaignId: string,
@@ -115,10 +121,7 @@ describe('settlement', () => {
 
     // After the back-off, two runners (two pools on PostgreSQL, as two processes would be) race.
     const later = new Date(end.getTime() + 60 * 60 * 1000);
-    const second =
-      TEST_DB === 'postgres'
-        ? await openDatabase({ url: inject('databaseUrl'), poolSize: 2 })
-        : null;
+    const second = own.url ? await openDatabase({ url: own.url, poolSize: 2 }) : null;
     try {
       await Promise.all([settle(prisma, id, later), settle(second?.prisma ?? prisma, id, later)]);
     } finally {

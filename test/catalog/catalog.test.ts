@@ -10,11 +10,11 @@ import {
 } from '../../src/domain/catalog/author-catalog.js';
 import { listedProduct } from '../support/catalog.js';
 import { adminKey } from '../support/factories.js';
-import { ownDatabase, startHarness, type Harness } from '../support/harness.js';
+import { ownDatabase, type OwnDatabase, startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 
 let h: Harness;
-let own: Awaited<ReturnType<typeof ownDatabase>>;
+let own: OwnDatabase;
 let admin: string;
 beforeAll(async () => {
   // The platform margin set here is one setting for every tenant: on the run's shared database it

@@ -17,7 +17,7 @@ import {
 import { applyMargin, cascadePrice, coinPrice } from '../../src/domain/catalog/pricing.js';
 import { listedProduct } from '../support/catalog.js';
 import { adminKey } from '../support/factories.js';
-import { ownDatabase, startHarness, type Harness } from '../support/harness.js';
+import { ownDatabase, type OwnDatabase, startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 import { call, mcpClient } from '../mcp/support.js';
 
@@ -73,7 +73,7 @@ describe('the cascade inverted', () => {
 });
 
 let h: Harness;
-let own: Awaited<ReturnType<typeof ownDatabase>>;
+let own: OwnDatabase;
 let admin: string;
 beforeAll(async () => {
   // The platform margin set here is one setting for every tenant: on the run's shared database it

@@ -52,8 +52,13 @@ describe('transaction', () => {
   });
 
   it('reaches Prisma models through `tx` (a model delegate, not only raw queries)', async () => {
-    const counted = await transaction(db.prisma, (tx) => tx.brand.count());
-    expect(counted).toBe(await db.prisma.brand.count());
+    const id = randomUUID();
+    const found = await transaction(db.prisma, async (tx) => {
+      await tx.brand.create({ data: { id, name: 'Through tx' } });
+      return tx.brand.findUnique({ where: { id } });
+    });
+    expect(found?.name).toBe('Through tx');
+    expect(await db.prisma.brand.count({ where: { id } })).toBe(1);
   });
 
   it('rolls back both sides when the work throws, and the pool stays usable', async () => {

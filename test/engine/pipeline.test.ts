@@ -196,12 +196,14 @@ describe('pre-flight refusals: error envelope, no execution, an audit row', () =
     ['data not an object', { data: [1] }, 400, 'invalid_request'],
     ['missing data', { data: undefined }, 400, 'invalid_request'],
   ])('%s', async (_name, body, status, code) => {
-    const { event } = await setup();
-    const before = await h.db.prisma.engineExecution.count();
+    const { p, event } = await setup();
     const res = await event(body);
     expect(res.status).toBe(status);
     expect(res.body.error.code).toBe(code);
-    expect(await h.db.prisma.engineExecution.count()).toBe(before);
+    // This tenant's executions only: the run's database is shared with the files beside.
+    expect(await h.db.prisma.engineExecution.count({ where: { subBrandId: p.subBrandId } })).toBe(
+      0,
+    );
   });
 
   it('invalid_points for an override beyond ±1,000,000 or not whole', async () => {
@@ -443,7 +445,9 @@ describe('backoffice', () => {
       'skipped',
       'completed',
     ]);
-    const before = await h.db.prisma.engineExecution.count();
+    const ownExecutions = () =>
+      h.db.prisma.engineExecution.count({ where: { subBrandId: p.subBrandId } });
+    const before = await ownExecutions();
     const simulated = await gql(
       `query($s: ID!, $data: JSON!, $at: DateTime) { simulateEngineEvent(subBrandId: $s, environment: test, eventCode: "spin", data: $data, at: $at) { status errorCode explanation balanceAfter } }`,
       { s: p.subBrandId, data: { externalUserId: c.external_id }, at: '2026-06-05T09:00:00.000Z' },
@@ -461,7 +465,7 @@ describe('backoffice', () => {
       status: 'completed',
       balanceAfter: 20,
     });
-    expect(await h.db.prisma.engineExecution.count()).toBe(before);
+    expect(await ownExecutions()).toBe(before);
     clock.now = new Date('2026-06-01T12:00:00.000Z');
   });
 

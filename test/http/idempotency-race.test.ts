@@ -45,11 +45,13 @@ describe('a replay without a read before the claim', () => {
       try {
         await holder.query('BEGIN');
         await holder.query('SELECT 1 FROM wallets WHERE customer_id = $1 FOR UPDATE', [c.id]);
+        const holderPid: number = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0]
+          .pid;
         const first = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
         // Waiting on the wallet means it has claimed the key (the claim comes first).
-        await until(async () => (await waitingOnLocks()) >= 1);
+        const firstPid = await until(async () => (await blockedBy(holderPid))[0]);
         const replay = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
-        await until(async () => (await waitingOnLocks()) >= 2);
+        await until(async () => (await blockedBy(firstPid))[0]);
         await holder.query('COMMIT');
         const [a, b] = await Promise.all([first, replay]);
         expect(a.status).toBe(201);
@@ -65,18 +67,24 @@ describe('a replay without a read before the claim', () => {
   );
 });
 
-/** Backends of this database waiting for a lock (the wallet's row, the claimed key). */
-const waitingOnLocks = async () =>
+/**
+ * The backends waiting for a lock that `pid` holds. Not every backend waiting on a lock: the run's
+ * database is shared by the files running beside, whose own lock waits would count.
+ */
+const blockedBy = async (pid: number): Promise<number[]> =>
   (
-    await h.db.pool!.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-       WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+    await h.db.pool!.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+      [pid],
     )
-  ).rows[0].n as number;
+  ).rows.map((r) => r.pid);
 
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
+/** Polls until `check` gives a value (not undefined), and gives it. */
+async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 20));
   }

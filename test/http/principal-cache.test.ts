@@ -2,19 +2,31 @@
 // a key is broadcast at its commit, and every process (the one that made it too) applies it as
 // soon as the broadcast reaches it (milliseconds), not when its cached copy expires.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { revokeApiKey } from '../../src/domain/tenancy/revoke-api-key.js';
 import { createTenant } from '../support/factories.js';
-import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
+import {
+  ownDatabase,
+  startHarness,
+  TEST_DB,
+  type Harness,
+  type OwnDatabase,
+} from '../support/harness.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { call } from '../support/harness.js';
 import { untilChanged } from '../support/until-changed.js';
 
+let own: OwnDatabase;
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  // A server process runs the campaign job on the real clock: on the run's shared database it
+  // would complete the campaigns that the files beside run on their own clocks.
+  own = await ownDatabase();
+  h = await startHarness({ database: own.db });
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  await own.drop();
+});
 
 const health = (base: string, key: string) => call(base, 'GET', '/api/v1/health', { key });
 
@@ -41,7 +53,7 @@ describe('the principal cache', () => {
   describe.skipIf(TEST_DB !== 'postgres')('across processes (PostgreSQL)', () => {
     let other: ServerProcess;
     beforeAll(async () => {
-      other = await startServerProcess({ DATABASE_URL: inject('databaseUrl') });
+      other = await startServerProcess({ DATABASE_URL: own.url! });
     }, 60_000);
     afterAll(() => other?.stop());
 

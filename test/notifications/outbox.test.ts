@@ -6,13 +6,19 @@ import { createDispatcher } from '../../src/notifications/dispatcher.js';
 import { newId } from '../../src/domain/ids.js';
 import { adminKey, createTenant } from '../support/factories.js';
 import { createStaff, signInAs, type StaffClient } from '../support/staff.js';
-import { ownDatabase, silentLogger, startHarness, type Harness } from '../support/harness.js';
+import {
+  ownDatabase,
+  type OwnDatabase,
+  silentLogger,
+  startHarness,
+  type Harness,
+} from '../support/harness.js';
 import { establishmentShop } from '../establishment/orders-support.js';
 import { smtpServer } from './smtp.js';
 
 let h: Harness;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
-let own: Awaited<ReturnType<typeof ownDatabase>>;
+let own: OwnDatabase;
 beforeAll(async () => {
   // A dispatcher claims every tenant's due messages: other files' orders must not reach it.
   own = await ownDatabase();

@@ -22,18 +22,27 @@ export function testDatabase(): Promise<Database> {
   return shared;
 }
 
+/** A database of a test file's alone; `url` on PostgreSQL, for a second pool or a server process. */
+export type OwnDatabase = { db: Database; url: string | undefined; drop: () => Promise<void> };
+
 /**
- * A database of this file's alone, for tests whose subject reads every tenant's rows (the e-mail
- * dispatcher claims every due message): on PostgreSQL a fresh, migrated database dropped at
- * close, since the run's database is shared by the files running beside; PGlite's is per file.
+ * A database of this file's alone, for tests whose subject reads or writes every tenant's rows
+ * (the e-mail dispatcher and the campaign job claim every tenant's due work; the platform margin
+ * prices every tenant's listings; a server process runs the campaign job on the real clock): on
+ * PostgreSQL a fresh, migrated database dropped at close, since the run's database is shared by
+ * the files running beside; PGlite's is per file.
  */
-export async function ownDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
-  if (TEST_DB !== 'postgres') return { db: await testDatabase(), drop: async () => {} };
+export async function ownDatabase(): Promise<OwnDatabase> {
+  if (TEST_DB !== 'postgres') {
+    return { db: await testDatabase(), url: undefined, drop: async () => {} };
+  }
   const { createDatabase, dropDatabase } = await import('./global-setup.js');
-  const name = `rewards_test_own_${process.pid}_${Date.now()}`;
-  const db = await openDatabase({ url: await createDatabase(name), poolSize: 10 });
+  const name = `rewards_test_own_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const url = await createDatabase(name);
+  const db = await openDatabase({ url, poolSize: 10 });
   return {
     db,
+    url,
     drop: async () => {
       await db.close();
       await dropDatabase(name);
