@@ -139,10 +139,9 @@ const TRANSACTION = (sub: string, customer: string, idem: string, movement: stri
    VALUES ('${sub}', 'live', ${idem}, md5(${idem}) || md5(${idem}), now() + interval '1 day')
    ON CONFLICT (sub_brand_id, environment, key) DO UPDATE SET expires_at = EXCLUDED.expires_at
    WHERE idempotency_records.expires_at <= now() RETURNING 1`,
-  `WITH input AS (SELECT * FROM unnest(ARRAY[${movement}]::uuid[], ARRAY[${customer}]::uuid[], ARRAY[1]::bigint[], ARRAY[NULL]::text[])
-     AS i(movement_id, customer_id, delta, reason)),
-   locked AS (SELECT w.customer_id FROM wallets w JOIN input i ON i.customer_id = w.customer_id
-     WHERE w.sub_brand_id = '${sub}' AND w.environment = 'live' ORDER BY w.customer_id FOR UPDATE OF w),
+  `WITH input AS (SELECT ${movement}::uuid AS movement_id, ${customer}::uuid AS customer_id, 1::bigint AS delta, NULL::text AS reason),
+   locked AS (SELECT w.customer_id FROM wallets w WHERE w.customer_id = ${customer}::uuid
+     AND w.sub_brand_id = '${sub}' AND w.environment = 'live' ORDER BY w.customer_id FOR UPDATE OF w),
    moved AS (UPDATE wallets w SET balance = w.balance + i.delta, updated_at = now()
      FROM input i JOIN locked l ON l.customer_id = i.customer_id
      WHERE w.customer_id = i.customer_id AND w.balance + i.delta BETWEEN 0 AND 9007199254740991

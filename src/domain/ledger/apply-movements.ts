@@ -68,11 +68,16 @@ export async function applyMovements(
   // balance it was decided on (read under the lock) and the movement if it applied. So a refusal
   // is decided and explained by the same balance, never by a read that a concurrent credit may
   // have changed (issue 13, item 4).
-  const { rows } = await sqlFor(db).query<Row>(MOVE, [
-    ids,
-    moves.map((m) => m.customerId),
-    moves.map((m) => m.delta),
-    moves.map((m) => m.reason),
+  const one = moves.length === 1;
+  const { rows } = await sqlFor(db).query<Row>(one ? MOVE_ONE : MOVE_MANY, [
+    ...(one
+      ? [ids[0], moves[0]!.customerId, moves[0]!.delta, moves[0]!.reason]
+      : [
+          ids,
+          moves.map((m) => m.customerId),
+          moves.map((m) => m.delta),
+          moves.map((m) => m.reason),
+        ]),
     tenant.subBrandId,
     tenant.environment,
     MAX_COINS,
@@ -120,14 +125,20 @@ export async function applyMovements(
 /**
  * The move, one statement: sent on the transaction's own connection (src/db/sql.ts), not through
  * Prisma's client, since every movement pays for it while holding the wallet's lock.
+ *
+ * Two texts of it, by how many moves it takes. PostgreSQL plans a prepared statement anew on
+ * every execution while its generic plan looks dearer than a plan for the values at hand; over
+ * arrays of unknown length (it guesses 10 rows) the generic plan always does, so the one-move
+ * form, every adjustment, order and engine grant, was planned each time (a quarter of the
+ * database's CPU per adjustment; docs/performance.md, sixth pass). Over one row of parameters the
+ * generic plan is the custom one, and is kept after five executions. Many moves (a bulk batch, a
+ * campaign's settlement) keep the arrays: their planning is shared by the batch.
  */
-const MOVE = `
-    WITH input AS (
-      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])
-        AS i(movement_id, customer_id, delta, reason)
-    ), locked AS (
-      SELECT w.customer_id, w.balance FROM wallets w JOIN input i ON i.customer_id = w.customer_id
-      WHERE w.sub_brand_id = $5::uuid AND w.environment = $6::environment
+const move = (input: string, customers: string) => `
+    WITH input AS (${input}), locked AS (
+      -- By the key, not by a join with input, so no plan reads the tenant's other wallets.
+      SELECT w.customer_id, w.balance FROM wallets w
+      WHERE ${customers} AND w.sub_brand_id = $5::uuid AND w.environment = $6::environment
       ORDER BY w.customer_id
       FOR UPDATE OF w
     ), moved AS (
@@ -152,6 +163,16 @@ const MOVE = `
            ins.id, ins.delta, ins.reason, ins.balance_after, ins.created_at, ins.seq
     FROM input i LEFT JOIN locked l ON l.customer_id = i.customer_id
                  LEFT JOIN inserted ins ON ins.customer_id = i.customer_id`;
+
+const MOVE_ONE = move(
+  'SELECT $1::uuid AS movement_id, $2::uuid AS customer_id, $3::bigint AS delta, $4::text AS reason',
+  'w.customer_id = $2::uuid',
+);
+const MOVE_MANY = move(
+  `SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])
+       AS i(movement_id, customer_id, delta, reason)`,
+  'w.customer_id = ANY($2::uuid[])',
+);
 
 /** Why a move did not apply, from the balance it was decided on under the lock. */
 function refusalOf(r: Row): RefusedMove {
