@@ -1,9 +1,10 @@
 // Hashes that tell "the same request" apart from another: object key order is ignored, so two
 // clients serialising one body differently still match (engine events, bulk adjustments and the
 // HTTP Idempotency-Key layer all compare requests this way).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** One-shot: every request hashes its key and its fingerprint, and a Hash object per call showed. */
+export const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 /** A hash of a value that ignores object key order. */
 export const valueFingerprint = (value: unknown): string => sha256(canonicalJson(value));

@@ -1,9 +1,10 @@
 // Server-side sessions: the browser holds a random token in an httpOnly cookie; the database
 // holds its SHA-256, the CSRF token and the expiry. Signing out deletes the row; signing out
 // everywhere deletes every row of the account; disabling an account does the same.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db.js';
 import { AppError } from '../errors.js';
+import { sha256 } from '../fingerprint.js';
 import { newId } from '../ids.js';
 import { verifyPassword } from './password.js';
 import type { StaffIdentity, StaffRole } from './roles.js';
@@ -14,7 +15,6 @@ export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often: not one write per request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 
 export type StaffSession = {

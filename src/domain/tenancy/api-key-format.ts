@@ -1,7 +1,8 @@
 // API keys are `svc_<environment>_<32 hex>`. Only their SHA-256 is stored: a key is 128 random
 // bits, so a fast hash is enough (no salt or KDF needed against guessing), and lookup stays O(1).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Environment } from '../../generated/prisma/enums.js';
+import { sha256 } from '../fingerprint.js';
 
 const KEY_PATTERN = /^svc_(live|test)_[0-9a-f]{32}$/;
 
@@ -12,7 +13,7 @@ export function mintKey(environment: Environment): MintedKey {
   return { key, hash: hashKey(key), displayPrefix: `${key.slice(0, 13)}…` };
 }
 
-export const hashKey = (key: string): string => createHash('sha256').update(key).digest('hex');
+export const hashKey = (key: string): string => sha256(key);
 
 /** The environment a well-formed key names, or null for a malformed one. */
 export function parseKey(key: string): Environment | null {
