@@ -3,7 +3,7 @@
 // HTTP Idempotency-Key layer all compare requests this way).
 import { hash } from 'node:crypto';
 
-/** One-shot: every request hashes its key and its fingerprint, and a Hash object per call showed. */
+/** One-shot: every request hashes its key and its fingerprint; a Hash object per call showed in profiles. */
 export const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 /** A hash of a value that ignores object key order. */

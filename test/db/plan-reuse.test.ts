@@ -4,7 +4,7 @@
 // coin adjustment (docs/performance.md, sixth pass). Here every hot path runs a dozen times on
 // one connection, which then reports how each of its prepared statements was planned. The choice
 // depends on the tables' statistics, so the database is an operator's: thousands of players and
-// of stock rows, analyzed (on the suite's shared database, many small tenants, the generic plan
+// hundreds of stock rows, analyzed (on the suite's shared database, many small tenants, the generic plan
 // of the old ledger statement looked cheap and this passed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/database.js';
