@@ -2,27 +2,21 @@
 // settlement run, awards, recorded activity, settlement runs, and the admin moves.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCampaignJobs } from '../../src/engine/campaigns/run-campaign-jobs.js';
-import { ownDatabase, type OwnDatabase } from '../support/harness.js';
 import { createStaff, signInAs, type StaffClient } from '../support/staff.js';
 import { campaignBody, campaignWorld, prize } from './support.js';
 
-let own: OwnDatabase;
 let w: Awaited<ReturnType<typeof campaignWorld>>;
 let staff: StaffClient;
 beforeAll(async () => {
   // The campaign job below completes and settles every tenant's campaigns at its clock: on the
   // run's shared database it would settle the tournaments of the files running beside.
-  own = await ownDatabase();
-  w = await campaignWorld('2026-11-23T12:00:00Z', { database: own.db });
+  w = await campaignWorld('2026-11-23T12:00:00Z', { ownDatabase: true });
   const operator = await createStaff(w.h.db.prisma, 'establishment_operator', {
     subBrandId: w.p.subBrandId,
   });
   staff = await signInAs(w.h.url, operator.email);
 });
-afterAll(async () => {
-  await w.h.close();
-  await own.drop();
-});
+afterAll(() => w.h.close());
 
 /** An establishment operator signed in to the backoffice, in the test environment. */
 const gql = async (query: string, variables: Record<string, unknown> = {}) => {

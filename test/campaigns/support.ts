@@ -2,7 +2,7 @@
 // with a key, and short-hands for the campaign routes.
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { startHarness, type Harness } from '../support/harness.js';
+import { startHarness, type Harness, type HarnessOptions } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 
 export type Clock = { at: Date; set(iso: string): void; now: () => Date };
@@ -18,10 +18,7 @@ export function testClock(iso: string): Clock {
   return clock;
 }
 
-export async function campaignWorld(
-  iso = '2026-11-23T10:00:00Z',
-  overrides: Parameters<typeof startHarness>[0] = {},
-) {
+export async function campaignWorld(iso = '2026-11-23T10:00:00Z', overrides: HarnessOptions = {}) {
   const clock = testClock(iso);
   const h: Harness = await startHarness({ now: clock.now, ...overrides });
   const p = await partner(h);

@@ -7,21 +7,15 @@ import { runCampaignJobs } from '../../src/engine/campaigns/run-campaign-jobs.js
 import { settleNextTournament } from '../../src/engine/campaigns/settle-tournaments.js';
 import type { PrismaClient } from '../../src/generated/prisma/client.js';
 import { listedProduct } from '../support/catalog.js';
-import { ownDatabase, type OwnDatabase } from '../support/harness.js';
 import { campaignBody, campaignWorld, prize } from './support.js';
 
-let own: OwnDatabase;
 let w: Awaited<ReturnType<typeof campaignWorld>>;
 beforeAll(async () => {
   // The campaign job run here completes and settles every tenant's campaigns at the test's clock:
   // on the run's shared database it would reach the campaigns of the files running beside.
-  own = await ownDatabase();
-  w = await campaignWorld('2026-11-23T12:00:00Z', { database: own.db });
+  w = await campaignWorld('2026-11-23T12:00:00Z', { ownDatabase: true });
 });
-afterAll(async () => {
-  await w.h.close();
-  await own.drop();
-});
+afterAll(() => w.h.close());
 
 const tournament = (over: Record<string, unknown> = {}) =>
   campaignBody({
@@ -121,7 +115,8 @@ describe('settlement', () => {
 
     // After the back-off, two runners (two pools on PostgreSQL, as two processes would be) race.
     const later = new Date(end.getTime() + 60 * 60 * 1000);
-    const second = own.url ? await openDatabase({ url: own.url, poolSize: 2 }) : null;
+    const url = w.h.databaseUrl;
+    const second = url ? await openDatabase({ url, poolSize: 2 }) : null;
     try {
       await Promise.all([settle(prisma, id, later), settle(second?.prisma ?? prisma, id, later)]);
     } finally {

@@ -10,23 +10,18 @@ import {
 } from '../../src/domain/catalog/author-catalog.js';
 import { listedProduct } from '../support/catalog.js';
 import { adminKey } from '../support/factories.js';
-import { ownDatabase, type OwnDatabase, startHarness, type Harness } from '../support/harness.js';
+import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 
 let h: Harness;
-let own: OwnDatabase;
 let admin: string;
 beforeAll(async () => {
   // The platform margin set here is one setting for every tenant: on the run's shared database it
   // would reprice the files running beside (the guide's order once cost 1,100 coins, not 1,000).
-  own = await ownDatabase();
-  h = await startHarness({ database: own.db });
+  h = await startHarness({ ownDatabase: true });
   admin = (await adminKey(h.db.prisma)).key;
 });
-afterAll(async () => {
-  await h.close();
-  await own.drop();
-});
+afterAll(() => h.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}) =>
   h.call('POST', '/graphql', { key: admin, body: { query, variables } });

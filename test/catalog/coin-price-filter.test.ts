@@ -17,7 +17,7 @@ import {
 import { applyMargin, cascadePrice, coinPrice } from '../../src/domain/catalog/pricing.js';
 import { listedProduct } from '../support/catalog.js';
 import { adminKey } from '../support/factories.js';
-import { ownDatabase, type OwnDatabase, startHarness, type Harness } from '../support/harness.js';
+import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 import { call, mcpClient } from '../mcp/support.js';
 
@@ -73,19 +73,14 @@ describe('the cascade inverted', () => {
 });
 
 let h: Harness;
-let own: OwnDatabase;
 let admin: string;
 beforeAll(async () => {
   // The platform margin set here is one setting for every tenant: on the run's shared database it
   // would reprice the files running beside (the guide's order once cost 1,100 coins, not 1,000).
-  own = await ownDatabase();
-  h = await startHarness({ database: own.db });
+  h = await startHarness({ ownDatabase: true });
   admin = (await adminKey(h.db.prisma)).key;
 });
-afterAll(async () => {
-  await h.close();
-  await own.drop();
-});
+afterAll(() => h.close());
 
 const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((p) => p.id).sort();
 

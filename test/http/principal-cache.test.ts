@@ -4,29 +4,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/domain/tenancy/revoke-api-key.js';
 import { createTenant } from '../support/factories.js';
-import {
-  ownDatabase,
-  startHarness,
-  TEST_DB,
-  type Harness,
-  type OwnDatabase,
-} from '../support/harness.js';
+import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { startServerProcess, type ServerProcess } from '../support/server-process.js';
 import { call } from '../support/harness.js';
 import { untilChanged } from '../support/until-changed.js';
 
-let own: OwnDatabase;
 let h: Harness;
 beforeAll(async () => {
   // A server process runs the campaign job on the real clock: on the run's shared database it
   // would complete the campaigns that the files beside run on their own clocks.
-  own = await ownDatabase();
-  h = await startHarness({ database: own.db });
+  h = await startHarness({ ownDatabase: true });
 });
-afterAll(async () => {
-  await h.close();
-  await own.drop();
-});
+afterAll(() => h.close());
 
 const health = (base: string, key: string) => call(base, 'GET', '/api/v1/health', { key });
 
@@ -53,7 +42,7 @@ describe('the principal cache', () => {
   describe.skipIf(TEST_DB !== 'postgres')('across processes (PostgreSQL)', () => {
     let other: ServerProcess;
     beforeAll(async () => {
-      other = await startServerProcess({ DATABASE_URL: own.url! });
+      other = await startServerProcess({ DATABASE_URL: h.databaseUrl! });
     }, 60_000);
     afterAll(() => other?.stop());
 

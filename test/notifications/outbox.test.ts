@@ -6,29 +6,20 @@ import { createDispatcher } from '../../src/notifications/dispatcher.js';
 import { newId } from '../../src/domain/ids.js';
 import { adminKey, createTenant } from '../support/factories.js';
 import { createStaff, signInAs, type StaffClient } from '../support/staff.js';
-import {
-  ownDatabase,
-  type OwnDatabase,
-  silentLogger,
-  startHarness,
-  type Harness,
-} from '../support/harness.js';
+import { silentLogger, startHarness, type Harness } from '../support/harness.js';
 import { establishmentShop } from '../establishment/orders-support.js';
 import { smtpServer } from './smtp.js';
 
 let h: Harness;
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
-let own: OwnDatabase;
 beforeAll(async () => {
   // A dispatcher claims every tenant's due messages: other files' orders must not reach it.
-  own = await ownDatabase();
-  h = await startHarness({ database: own.db });
+  h = await startHarness({ ownDatabase: true });
   smtp = await smtpServer();
 });
 afterAll(async () => {
   await smtp.close();
   await h.close();
-  await own.drop();
 });
 beforeEach(async () => {
   // Each test starts from an empty outbox and mailbox.

@@ -53,6 +53,8 @@ export async function ownDatabase(): Promise<OwnDatabase> {
 export type Harness = {
   url: string;
   db: Database;
+  /** The URL of the harness's own database (`ownDatabase: true`) on PostgreSQL. */
+  databaseUrl: string | undefined;
   app: ReturnType<typeof createApp>;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   close(): Promise<void>;
@@ -68,11 +70,17 @@ export type CallOptions = {
 
 export type Reply = { status: number; headers: Headers; body: any; text: string };
 
-export async function startHarness(
-  overrides: Partial<AppDeps> & { rateLimits?: RateLimitStore; database?: Database } = {},
-): Promise<Harness> {
-  const { database, ...deps } = overrides;
-  const db = database ?? (await testDatabase());
+export type HarnessOptions = Partial<AppDeps> & {
+  rateLimits?: RateLimitStore;
+  database?: Database;
+  /** A database of this harness's alone (see ownDatabase), dropped when the harness closes. */
+  ownDatabase?: boolean;
+};
+
+export async function startHarness(overrides: HarnessOptions = {}): Promise<Harness> {
+  const { database, ownDatabase: wantsOwn, ...deps } = overrides;
+  const own = wantsOwn ? await ownDatabase() : undefined;
+  const db = own?.db ?? database ?? (await testDatabase());
   const rateLimits = overrides.rateLimits ?? createRateLimitStore({ logger: silentLogger });
   const app = createApp({ prisma: db.prisma, logger: silentLogger, rateLimits, ...deps });
   const server: Server = await new Promise((resolve) => {
@@ -82,6 +90,7 @@ export async function startHarness(
   return {
     url,
     db,
+    databaseUrl: own?.url,
     app,
     call: (method, path, options = {}) => call(url, method, path, options),
     async close() {
@@ -90,6 +99,7 @@ export async function startHarness(
         server.closeAllConnections();
       });
       if (!overrides.rateLimits) await rateLimits.close();
+      await own?.drop();
     },
   };
 }
