@@ -36,6 +36,31 @@ export interface TxSql extends Sql {
    * idempotency claim). `result()` answers it, sending it alone when nothing has gone since.
    */
   defer<R>(text: string, values: readonly unknown[]): Deferred<R>;
+  /**
+   * Registered before the work by the transaction's owner (the idempotency layer): if the work
+   * ends with `finish`, the write that `record` makes of the row `finish` names is sent with it.
+   */
+  recordByReference(record: (ref: string) => { text: string; values: readonly unknown[] }): void;
+  /**
+   * The work's last statement, `ref` the id of the row it writes that answers the request (a
+   * coin movement). Where the driver talks to a server and a record was registered, the
+   * statement, that record and the COMMIT go in one round trip: the wallet's lock is released
+   * without waiting for the server's turn (docs/performance.md, seventh pass). Nothing may be
+   * sent in the transaction after it. Elsewhere it is an ordinary statement, and the record is
+   * written right after it.
+   */
+  finish<R>(
+    text: string,
+    values: readonly unknown[],
+    ref: string,
+  ): Promise<{ rows: R[]; rowCount: number }>;
+  /** Whether `finish` wrote the registered record (then the owner records nothing more). */
+  recordedByReference(): boolean;
+  /**
+   * Whether `finish` commits: a statement deferred before it is then sent in the same round trip
+   * and cannot be checked before the commit, so it must fail (abort) rather than answer.
+   */
+  readonly finishCommits: boolean;
 }
 
 export type Deferred<R> = { result(): Promise<{ rows: R[]; rowCount: number }> };
@@ -92,8 +117,10 @@ const completedBefore = (error: unknown): pg.QueryResult[] =>
 /** pg's connection as `sendTogether` reads it (the parts of it @types/pg does not declare). */
 type WireConnection = pg.Connection & { parsedStatements: Record<string, string> };
 
-const BEGIN: pg.QueryConfig = { text: 'BEGIN', values: [] };
-const COMMIT: pg.QueryConfig = { text: 'COMMIT', values: [] };
+// The last statement of a `sendTogether` batch parses every statement's rows with its types:
+// COMMIT can end a batch whose rows hold int8 (`finish`).
+const BEGIN: pg.QueryConfig = { text: 'BEGIN', values: [], types: pgTypes };
+const COMMIT: pg.QueryConfig = { text: 'COMMIT', values: [], types: pgTypes };
 
 /**
  * Statements sent in one write and answered in one round trip, each one's result in order: the
@@ -219,7 +246,10 @@ function offerConnection(make: () => Sql) {
 }
 
 /** The raw executor of a transaction opened by `transaction` below, by its Prisma client. */
-const bound = new WeakMap<object, Sql>();
+const bound = new WeakMap<object, TxSql>();
+
+/** The executor of the transaction `db` is, when `transaction` below opened it. */
+export const txSqlFor = (db: Db): TxSql | undefined => bound.get(db);
 
 /**
  * The executor for `db`: the connection of a transaction opened by `transaction`, the pool (or
@@ -268,7 +298,8 @@ export async function transaction<T>(
   return slots.run(slot, () =>
     prisma.$transaction(async (tx) => {
       const sql = slot.sql ?? prismaSql(tx);
-      bound.set(tx, sql);
+      let record: Parameters<TxSql['recordByReference']>[0] | undefined;
+      let recorded = false;
       const txSql: TxSql = {
         kind: sql.kind,
         query: (text, values) => sql.query(text, values),
@@ -279,7 +310,20 @@ export async function transaction<T>(
           sent.catch(() => {}); // answered by result(), which the caller awaits
           return { result: () => sent };
         },
+        finishCommits: false,
+        recordByReference: (make) => void (record = make),
+        finish: async <R>(text: string, values: readonly unknown[], ref: string) => {
+          const result = await sql.query<R>(text, values);
+          if (record) {
+            const { text: t, values: v } = record(ref);
+            await sql.query(t, v);
+            recorded = true;
+          }
+          return result;
+        },
+        recordedByReference: () => recorded,
       };
+      bound.set(tx, txSql);
       const result = await work(tx, txSql);
       // Fails when a statement failed before (one the work caught): PostgreSQL would answer the
       // COMMIT with a silent ROLLBACK, and the caller would answer as if it had committed.
@@ -348,14 +392,20 @@ async function driverTransaction<T>(
     return results.slice(first + sending.length);
   };
   const begin = async () => {
+    if (committed) throw finished();
     if (!begun || waiting.length) await sendWithWaiting();
   };
   const driver = pgSql(client, pool.prepared);
   let final: { text: string; values: readonly unknown[] } | undefined;
+  let record: Parameters<TxSql['recordByReference']>[0] | undefined;
+  /** `finish` committed: nothing more is sent, and there is nothing to roll back. */
+  let committed = false;
+  const finished = () => new Error('The transaction was committed by its last statement.');
   const rowsOf = (r: pg.QueryResult) => ({ rows: r.rows, rowCount: r.rowCount ?? 0 });
   const sql: TxSql = {
     kind: 'pg',
     query: async (text, values) => {
+      if (committed) throw finished();
       if (expired) throw new TransactionExpired();
       if (begun && !waiting.length) return driver.query(text, values);
       // With a Prisma guest on the connection, its statements and this one take turns (`lend`):
@@ -368,6 +418,24 @@ async function driverTransaction<T>(
       return rowsOf(result!);
     },
     commitWith: async (text, values) => void (final = { text, values }),
+    finishCommits: true,
+    recordByReference: (make) => void (record = make),
+    finish: async <R>(text: string, values: readonly unknown[], ref: string) => {
+      // A Prisma guest's statements take turns on the connection (`lend`): then no commit here.
+      if (!record || lazy.hosting()) return sql.query<R>(text, values);
+      if (committed) throw finished();
+      if (expired) throw new TransactionExpired();
+      const { text: t, values: v } = record(ref);
+      const [result, , commit] = await sendWithWaiting(
+        queryConfig(text, values, pool.prepared),
+        queryConfig(t, v, pool.prepared),
+        COMMIT,
+      );
+      if (commit?.command === 'ROLLBACK') throw new TransactionAborted();
+      committed = true;
+      return rowsOf(result!) as { rows: R[]; rowCount: number };
+    },
+    recordedByReference: () => committed,
     defer: <R>(text: string, values: readonly unknown[]): Deferred<R> => {
       let settle!: Waiting['settle'];
       const answer = new Promise<pg.QueryResult>((resolve, reject) => {
@@ -390,6 +458,7 @@ async function driverTransaction<T>(
   try {
     const result = await work(lazy.tx, sql);
     await lazy.end(true);
+    if (committed) return result;
     if (expired) throw new TransactionExpired();
     if (!begun && !final && !waiting.length) return result; // work that sent nothing sends nothing
     // The last write with the COMMIT (and whatever was deferred and never sent, before them), in
@@ -397,18 +466,18 @@ async function driverTransaction<T>(
     // the connection's prepared statement like any other (as a simple-protocol text with its
     // values inlined, PostgreSQL parsed and planned it on every commit); after an error
     // PostgreSQL skips to the Sync, so a failed write never commits (the catch below rolls back).
-    const committed = await sendWithWaiting(
+    const results = await sendWithWaiting(
       ...(final ? [queryConfig(final.text, final.values, pool.prepared)] : []),
       COMMIT,
     );
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement failed before
     // (one the work caught and went on from): nothing was committed, so the caller must not
     // answer as if it had.
-    if (committed.at(-1)?.command === 'ROLLBACK') throw new TransactionAborted();
+    if (results.at(-1)?.command === 'ROLLBACK') throw new TransactionAborted();
     return result;
   } catch (error) {
     await lazy.end(false).catch(() => {});
-    if (begun) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+    if (begun && !committed) await client.query('ROLLBACK').catch((e: Error) => (broken = e));
     throw error;
   } finally {
     clearTimeout(timer);

@@ -61,15 +61,19 @@ export async function callRoute(
       `${route.method} ${route.path} needs an Idempotency-Key header (1-64 ASCII characters).`,
     );
   }
+  const context = (db: Db) => ({
+    db,
+    principal: call.principal,
+    requestId: call.requestId,
+    baseUrl: call.baseUrl,
+    now: deps.now,
+    engine: deps.engine,
+  });
+  const answer = (data: Record<string, unknown>) => ({
+    status: route.successStatus,
+    json: JSON.stringify(route.result(data, { requestId: call.requestId, input })),
+  });
   const execute = async (db: Db) => {
-    const context = {
-      db,
-      principal: call.principal,
-      requestId: call.requestId,
-      baseUrl: call.baseUrl,
-      now: deps.now,
-      engine: deps.engine,
-    };
     const data = await deps.operations.run(
       route.operation,
       route.variables(input, {
@@ -77,13 +81,11 @@ export async function callRoute(
         idempotencyKey: key,
         idempotencyHeader: call.idempotencyKey ?? null,
       }),
-      context,
+      context(db),
     );
-    return {
-      status: route.successStatus,
-      json: JSON.stringify(route.result(data, { requestId: call.requestId, input })),
-    };
+    return answer(data);
   };
+  const byReference = route.answerByReference;
   if (key === null) return { ...(await execute(deps.prisma)), headers: {} };
   const outcome = await runIdempotently({
     prisma: deps.prisma,
@@ -92,6 +94,11 @@ export async function callRoute(
     requestHash: requestFingerprint(route.method, call.path, call.body),
     work: execute,
     transaction: route.transaction ?? 'wrap',
+    byReference: byReference && {
+      status: route.successStatus,
+      render: async (ref) =>
+        answer(await deps.operations.run(byReference.operation, { ref }, context(deps.prisma))),
+    },
     refusal: (error) => {
       if (error.retryable) return null;
       const family = FAMILIES[route.family];

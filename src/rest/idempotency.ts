@@ -10,7 +10,7 @@ import { sqlFor, transaction, type Deferred, type Sql } from '../db/sql.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import { canonicalJson, sha256 } from '../domain/fingerprint.js';
-import { isLockTimeout } from '../domain/prisma-errors.js';
+import { isLockTimeout, isUniqueViolation } from '../domain/prisma-errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { RecentAnswers } from './recent-answers.js';
@@ -29,6 +29,9 @@ class KeyTaken {
   constructor(readonly row: StoredRow) {}
 }
 
+/** Thrown when the plain claim (`CLAIM_NEW`) found the key in use, in any state. */
+class KeyExists {}
+
 /** Checks the header; returns the key, or null when absent. */
 export function readIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined) return null;
@@ -46,7 +49,7 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return sha256(`${method} ${path}\n${canonicalJson(body)}`);
 }
 
-export async function runIdempotently(options: {
+export type IdempotentRun = {
   prisma: PrismaClient;
   principal: Principal;
   key: string;
@@ -64,7 +67,22 @@ export async function runIdempotently(options: {
    * when it finishes, and a duplicate meanwhile runs the same resumable work.
    */
   transaction?: 'wrap' | 'self';
-}): Promise<Outcome & { replayed: boolean; workRan?: boolean }> {
+  /**
+   * The work's answer may be recorded by reference to the coin movement it writes last
+   * (`TxSql.finish`), with `status`; `render` makes the wire answer of a stored reference, for
+   * replays (the route's own selection of that movement).
+   */
+  byReference?: { status: number; render: (ref: string) => Promise<Outcome> } | undefined;
+};
+
+type Answer = Outcome & { replayed: boolean; workRan?: boolean };
+
+export function runIdempotently(options: IdempotentRun): Promise<Answer> {
+  return run(options, true);
+}
+
+/** `mayReference`: whether the answer may be recorded by reference (not after a KeyExists). */
+async function run(options: IdempotentRun, mayReference: boolean): Promise<Answer> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
   const recentId = `${id.subBrandId}:${id.environment}:${key}`;
@@ -75,24 +93,43 @@ export async function runIdempotently(options: {
   }
   const remember = (outcome: Outcome) => recentAnswers.remember(recentId, requestHash, outcome);
   if (options.transaction === 'self') return runSelfManaged(options, id, remember);
+  const replay = (row: StoredRow) => replayOf(row, requestHash, options.byReference?.render);
   // No read before the claim: a first execution (the common case) would pay a round trip for
   // nothing. The claim's conflict is what finds a replay, and the same statement answers the
   // stored row when it was committed before this statement began. The claim goes with the work's
   // first statement, in one round trip: the work's effects are this transaction's, so when the
   // claim finds the key taken they are rolled back unseen, whatever the work answered.
+  //
+  // When the answer can be recorded by reference and the driver commits with the work's last
+  // statement, the claim, the work, the record and the COMMIT all go in one round trip, so the
+  // claim cannot be checked before the commit: it is a plain INSERT, which fails (and stops the
+  // commit) when the key exists. Then the request is run again the ordinary way, which tells a
+  // replay, a request in progress and an expired key apart (docs/idempotency.md).
+  const byReference = mayReference ? options.byReference : undefined;
   try {
     const outcome = await transaction(prisma, async (tx, sql) => {
-      const claim = sql.defer<ClaimRow>(CLAIM, [
+      const strict = byReference !== undefined && sql.finishCommits;
+      const claim = sql.defer<ClaimRow>(strict ? CLAIM_NEW : CLAIM, [
         id.subBrandId,
         id.environment,
         key,
         requestHash,
         `${IDEMPOTENCY_TTL_MS} milliseconds`,
       ]);
+      if (byReference) {
+        sql.recordByReference((ref) => ({
+          text: RECORD_REFERENCE,
+          values: [id.subBrandId, id.environment, key, byReference.status, ref],
+        }));
+      }
+      // The plain INSERT's failure: the key exists (run again the ordinary way, below).
+      const keyExists = async () =>
+        strict && isUniqueViolation(await claim.result().catch((e: unknown) => e));
       let result: Outcome;
       try {
         result = await options.work(tx);
       } catch (error) {
+        if (await keyExists()) throw new KeyExists();
         // A taken key answers its stored answer (or "in progress"), not this attempt's error.
         // The claim's own failure, if it failed, is the error the work saw.
         await ownKey(sql, claim, id).catch((e: unknown) => {
@@ -100,7 +137,9 @@ export async function runIdempotently(options: {
         });
         throw error;
       }
+      if (await keyExists()) throw new KeyExists();
       await ownKey(sql, claim, id);
+      if (sql.recordedByReference()) return result;
       // With the COMMIT, in one round trip: the wallet's lock is released one round trip sooner.
       await sql.commitWith(RECORD, [
         id.subBrandId,
@@ -114,7 +153,8 @@ export async function runIdempotently(options: {
     remember(outcome);
     return { ...outcome, replayed: false };
   } catch (error) {
-    if (error instanceof KeyTaken) return replay(error.row, requestHash);
+    if (error instanceof KeyExists) return run(options, false);
+    if (error instanceof KeyTaken) return replay(error.row);
     if (isLockTimeout(error)) throw inProgress();
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
@@ -134,23 +174,55 @@ const CLAIM = `
     VALUES ($1::uuid, $2::environment, $3, $4, now() + $5::interval)
     ON CONFLICT (sub_brand_id, environment, key) DO UPDATE
       SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
-          created_at = now(), status_code = NULL, response_body = NULL
+          created_at = now(), status_code = NULL, response_body = NULL, result_ref = NULL
       WHERE idempotency_records.expires_at <= now()
     RETURNING 1
   )
-  SELECT true AS claimed, NULL AS request_hash, NULL::int AS status_code, NULL AS response_body
+  SELECT true AS claimed, NULL AS request_hash, NULL::int AS status_code, NULL AS response_body,
+         NULL::uuid AS result_ref
   FROM claim
   UNION ALL
-  SELECT false, r.request_hash, r.status_code, r.response_body FROM idempotency_records r
+  SELECT false, r.request_hash, r.status_code, r.response_body, r.result_ref
+  FROM idempotency_records r
   WHERE NOT EXISTS (SELECT 1 FROM claim) AND r.sub_brand_id = $1::uuid
     AND r.environment = $2::environment AND r.key = $3 AND r.status_code IS NOT NULL`;
+
+/** The claim when it cannot be checked before the commit: fails with 23505 when the key exists. */
+const CLAIM_NEW = `
+  INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+  VALUES ($1::uuid, $2::environment, $3, $4, now() + $5::interval)
+  RETURNING true AS claimed`;
 
 const RECORD = `
   UPDATE idempotency_records SET status_code = $4, response_body = $5
   WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3`;
 
+/**
+ * The answer by reference to the movement the work's last statement wrote ($5). That statement
+ * may have refused the move and written nothing (an insufficient balance), with this record and
+ * the COMMIT already sent: then the claim is deleted instead, as a rollback would have left it,
+ * and the refusal is stored after it like any other (`record`). Only this request's own claim
+ * (no answer yet) is touched: where the claim is checked after the work (PGlite), a key another
+ * request holds is left as it is, and the transaction is then rolled back.
+ */
+const RECORD_REFERENCE = `
+  WITH answer AS (SELECT 1 FROM coin_movements WHERE id = $5::uuid), recorded AS (
+    UPDATE idempotency_records SET status_code = $4, result_ref = $5::uuid
+    WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3
+      AND status_code IS NULL AND EXISTS (SELECT 1 FROM answer)
+  )
+  DELETE FROM idempotency_records
+  WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3
+    AND status_code IS NULL AND NOT EXISTS (SELECT 1 FROM answer)`;
+
 type RecordId = { subBrandId: string; environment: string; key: string };
-type StoredRow = { request_hash: string; status_code: number; response_body: string };
+/** A finished request: its answer's body, or the movement that renders it (`result_ref`). */
+type StoredRow = {
+  request_hash: string;
+  status_code: number;
+  response_body: string | null;
+  result_ref: string | null;
+};
 type ClaimRow = { claimed: boolean } & { [K in keyof StoredRow]: StoredRow[K] | null };
 
 /** Throws KeyTaken (or in progress) unless the claim made this transaction the key's owner. */
@@ -170,7 +242,7 @@ async function ownKey(sql: Sql, claim: Deferred<ClaimRow>, id: RecordId): Promis
 
 async function findStored(sql: Sql, id: RecordId): Promise<StoredRow | undefined> {
   const { rows } = await sql.query<StoredRow>(
-    `SELECT request_hash, status_code, response_body FROM idempotency_records
+    `SELECT request_hash, status_code, response_body, result_ref FROM idempotency_records
      WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3
        AND expires_at > now() AND status_code IS NOT NULL`,
     [id.subBrandId, id.environment, id.key],
@@ -178,9 +250,19 @@ async function findStored(sql: Sql, id: RecordId): Promise<StoredRow | undefined
   return rows[0];
 }
 
-function replay(row: StoredRow, requestHash: string): Outcome & { replayed: true } {
+async function replayOf(
+  row: StoredRow,
+  requestHash: string,
+  render: ((ref: string) => Promise<Outcome>) | undefined,
+): Promise<Outcome & { replayed: true }> {
   if (row.request_hash !== requestHash) throw conflict();
-  return { status: row.status_code, json: row.response_body, replayed: true };
+  if (row.response_body !== null) {
+    return { status: row.status_code, json: row.response_body, replayed: true };
+  }
+  if (row.result_ref === null || !render) {
+    throw new Error('An idempotency record holds neither a body nor a reference it can render.');
+  }
+  return { ...(await render(row.result_ref)), replayed: true };
 }
 
 async function record(
@@ -207,14 +289,14 @@ async function record(
 }
 
 async function runSelfManaged(
-  options: Parameters<typeof runIdempotently>[0],
+  options: IdempotentRun,
   id: RecordId,
   remember: (outcome: Outcome) => void,
 ): Promise<Outcome & { replayed: boolean; workRan?: boolean }> {
   // A finished request answers from one indexed read, without running the resumable work again.
   const sql = sqlFor(options.prisma);
   const done = await findStored(sql, id);
-  if (done) return replay(done, options.requestHash);
+  if (done) return replayOf(done, options.requestHash, undefined);
   // The work keeps its own exactly-once record (a bulk adjustment's row, an engine execution),
   // so only a finished answer is recorded here; a refusal was not an execution and the key
   // stays free to retry.
@@ -229,7 +311,7 @@ async function runSelfManaged(
   // not to count it again as a stored replay.
   const stored = await findStored(sql, id);
   return stored
-    ? { ...replay(stored, options.requestHash), workRan: true }
+    ? { ...(await replayOf(stored, options.requestHash, undefined)), workRan: true }
     : { ...outcome, replayed: false };
 }
 

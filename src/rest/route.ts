@@ -114,6 +114,15 @@ export type Route<
     principal: Principal,
     replay: { json: string; requestId: string; idempotencyKey: string },
   ) => Promise<void>;
+  /**
+   * For a route whose answer is the coin movement its operation writes last (`last` in the
+   * ledger's MoveOptions): a GraphQL query of that movement by `$ref`, shaped like `operation`'s
+   * data (alias the field), so `result` maps it. Then the Idempotency-Key record keeps the
+   * movement's id instead of the body, written in the same round trip as the movement and the
+   * COMMIT, and a replay renders it with this query (docs/idempotency.md). `result` must then not
+   * depend on the call's `requestId`.
+   */
+  answerByReference?: { operation: string };
   /** Maps the operation's `data` to the wire body (partner rows: a RouteResult). */
   result: (
     data: Record<string, unknown>,

@@ -295,4 +295,99 @@ describe('transaction', () => {
       expect(results.error.message).toMatch(/duplicate key/);
     }
   });
+
+  describe('finish: the last statement, its record and the COMMIT', () => {
+    const insert = `INSERT INTO ${table} (id) VALUES ($1) RETURNING id`;
+    /** The record `finish` writes: a row named after the one the last statement wrote. */
+    const recordOf = (ref: string) => ({
+      text: `INSERT INTO ${table} (id) VALUES ($1)`,
+      values: [`${ref}-record`],
+    });
+
+    it('writes the record of the row it names, committed with it (on PostgreSQL before the work returns)', async () => {
+      // Twice: the first pass sends texts new to the connection one by one, the second together.
+      for (let i = 0; i < 2; i++) {
+        const a = randomUUID();
+        const seen = await transaction(db.prisma, async (_tx, sql) => {
+          sql.recordByReference(recordOf);
+          const { rows } = await sql.finish<{ id: string }>(insert, [a], a);
+          return {
+            rows,
+            recorded: sql.recordedByReference(),
+            // PGlite has one connection, busy with this transaction: asked on PostgreSQL only.
+            visibleOutside: TEST_DB === 'postgres' ? await exists(`${a}-record`) : 'n/a',
+          };
+        });
+        expect(seen).toEqual({
+          rows: [{ id: a }],
+          recorded: true,
+          visibleOutside: TEST_DB === 'postgres' ? true : 'n/a',
+        });
+        expect([await exists(a), await exists(`${a}-record`)]).toEqual([true, true]);
+      }
+    });
+
+    it('is an ordinary statement when no record was registered', async () => {
+      const a = randomUUID();
+      const recorded = await transaction(db.prisma, async (_tx, sql) => {
+        await sql.finish(insert, [a], a);
+        await sql.query('SELECT 1', []); // still open: more may follow
+        return sql.recordedByReference();
+      });
+      expect(recorded).toBe(false);
+      expect([await exists(a), await exists(`${a}-record`)]).toEqual([true, false]);
+    });
+
+    it('commits nothing when the record fails, or a statement deferred before it does', async () => {
+      const taken = randomUUID();
+      await db.prisma.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, `${taken}-record`);
+      await db.prisma.$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, taken);
+      for (let i = 0; i < 2; i++) {
+        const a = randomUUID();
+        // The record's row exists already: the record fails, and the statement is rolled back.
+        await expect(
+          transaction(db.prisma, async (_tx, sql) => {
+            sql.recordByReference(() => recordOf(taken));
+            await sql.finish(insert, [a], a);
+          }),
+        ).rejects.toThrow(/duplicate key/);
+        expect(await exists(a)).toBe(false);
+        // A deferred statement fails (as the idempotency claim does on a used key): the last
+        // statement and the record are skipped, nothing commits.
+        const b = randomUUID();
+        await expect(
+          transaction(db.prisma, async (_tx, sql) => {
+            sql.defer(`INSERT INTO ${table} (id) VALUES ($1)`, [taken]);
+            sql.recordByReference(recordOf);
+            await sql.finish(insert, [b], b);
+          }),
+          // PGlite sends the deferred statement at once: the next one meets the aborted transaction.
+        ).rejects.toThrow(/duplicate key|transaction is aborted/);
+        expect([await exists(b), await exists(`${b}-record`)]).toEqual([false, false]);
+      }
+    });
+
+    it.skipIf(TEST_DB !== 'postgres')(
+      'refuses a statement after it, which would run outside the committed transaction',
+      async () => {
+        const [a, b] = [randomUUID(), randomUUID()];
+        await expect(
+          transaction(db.prisma, async (tx, sql) => {
+            sql.recordByReference(recordOf);
+            await sql.finish(insert, [a], a);
+            const refused = await sql.query(insert, [b]).catch((e: Error) => e.message);
+            const refusedPrisma = await tx
+              .$executeRawUnsafe(`INSERT INTO ${table} (id) VALUES ($1)`, `${b}-prisma`)
+              .catch((e: Error) => e.message);
+            throw new Error(`${refused} / ${refusedPrisma}`);
+          }),
+        ).rejects.toThrow(/committed by its last statement.*committed by its last statement/);
+        expect([await exists(a), await exists(b), await exists(`${b}-prisma`)]).toEqual([
+          true,
+          false,
+          false,
+        ]);
+      },
+    );
+  });
 });

@@ -4,7 +4,7 @@
 // move is ONE statement, and the caller commits right after.
 import type { CoinMovement } from '../../generated/prisma/client.js';
 import type { MovementSource } from '../../generated/prisma/enums.js';
-import { sqlFor } from '../../db/sql.js';
+import { sqlFor, txSqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
 import type { Actor, Tenant } from '../tenant.js';
@@ -30,7 +30,16 @@ export type RefusedMove = {
   delta: number;
 };
 
-export type MoveOptions = Actor & { source: MovementSource; bulkId?: string | null };
+export type MoveOptions = Actor & {
+  source: MovementSource;
+  bulkId?: string | null;
+  /**
+   * The caller sends nothing after this move in its transaction, and the movement is its answer:
+   * the transaction may commit with the move's statement, recording the request's answer by
+   * reference to the movement (`TxSql.finish`). One move only.
+   */
+  last?: boolean;
+};
 
 /** One per input move; the movement's columns are null when it was refused. */
 type Row = {
@@ -69,7 +78,10 @@ export async function applyMovements(
   // is decided and explained by the same balance, never by a read that a concurrent credit may
   // have changed (issue 13, item 4).
   const one = moves.length === 1;
-  const { rows } = await sqlFor(db).query<Row>(one ? MOVE_ONE : MOVE_MANY, [
+  const tx = one && options.last ? txSqlFor(db) : undefined;
+  const send = (text: string, values: unknown[]) =>
+    tx ? tx.finish<Row>(text, values, ids[0]!) : sqlFor(db).query<Row>(text, values);
+  const { rows } = await send(one ? MOVE_ONE : MOVE_MANY, [
     ...(one
       ? [ids[0], moves[0]!.customerId, moves[0]!.delta, moves[0]!.reason]
       : [

@@ -26,6 +26,7 @@ export function adjustCoins(
     db,
     tenant,
     { customerId, delta, reason: reason ?? null },
-    { ...actor, source: 'api' },
+    // Nothing follows the move: its transaction may commit with it (apply-movements.ts).
+    { ...actor, source: 'api', last: true },
   );
 }

@@ -60,6 +60,30 @@ builder.queryField('customerCoins', (t) =>
   }),
 );
 
+// One movement by its id. Also what renders a coin adjustment's answer when its Idempotency-Key
+// is replayed from a record kept by reference (docs/idempotency.md): so a key that may move coins
+// may read what it moved, as well as a key that reads customers.
+builder.queryField('coinMovement', (t) =>
+  t.prismaField({
+    type: 'CoinMovement',
+    description: "One entry of the tenant's movement log, by its id.",
+    authScopes: (_root, _args, ctx) =>
+      ctx.principal.scopes.has('customers:read') || ctx.principal.scopes.has('customers:coins'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const movementId = String(id);
+      const movement = isUuid(movementId)
+        ? await ctx.db.coinMovement.findFirst({
+            ...query,
+            where: { id: movementId, ...tenantOf(ctx) },
+          })
+        : null;
+      if (!movement) throw notFound('Movement');
+      return movement;
+    },
+  }),
+);
+
 const BulkRef = builder.objectRef<BulkResult>('BulkCoinAdjustment').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: true, description: 'Null for a dry run.' }),

@@ -136,6 +136,11 @@ export const adjustCoins = defineRoute({
     adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) { ${MOVEMENT_SELECTION} }
   }`,
   variables: ({ params, body }) => ({ id: params.id, delta: body.delta, reason: body.reason }),
+  answerByReference: {
+    operation: `query AdjustCoinsAnswer($ref: ID!) {
+      adjustCustomerCoins: coinMovement(id: $ref) { ${MOVEMENT_SELECTION} }
+    }`,
+  },
   result: (data) => ({ data: snakeKeys(data.adjustCustomerCoins) }),
 });
 
