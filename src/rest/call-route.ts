@@ -11,7 +11,13 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import type { OperationStore } from './execute-operation.js';
 import { FAMILIES } from './families/index.js';
-import { readIdempotencyKey, requestFingerprint, runIdempotently } from './idempotency.js';
+import {
+  readIdempotencyKey,
+  recentReplay,
+  requestFingerprint,
+  runIdempotently,
+  type Outcome,
+} from './idempotency.js';
 import type { Route, RouteInput } from './route.js';
 
 export type RouteDeps = {
@@ -52,7 +58,20 @@ export async function callRoute(
       `This key lacks the ${route.scope} scope that ${route.method} ${route.path} needs.`,
     );
   }
+  // Bounds depth and size first: the fingerprint walks the body.
   assertStorableInput({ path: call.params, query: call.query, body: call.body });
+  // A replay this process answered lately: the same method, path and body passed this route's
+  // validation when they first ran, so the stored answer goes out before validating them again
+  // (~3 % of a replay's CPU, issue 16). The query is not part of a request's fingerprint, so only
+  // calls without one. Anything else takes the path below, whose errors keep their order (an
+  // invalid body is a 400 before a reused key is a 409).
+  const requestHash =
+    route.idempotency === 'none' ? '' : requestFingerprint(route.method, call.path, call.body);
+  if (call.idempotencyKey !== undefined && requestHash && isEmpty(call.query)) {
+    const recent = recentReplay(call.principal, call.idempotencyKey, requestHash);
+    if (recent)
+      return replied(deps, route, call, call.idempotencyKey, { ...recent, replayed: true });
+  }
   const input = parseRouteInput(route, call);
   const key = route.idempotency === 'none' ? null : readIdempotencyKey(call.idempotencyKey);
   if (route.idempotency === 'required' && key === null) {
@@ -91,7 +110,7 @@ export async function callRoute(
     prisma: deps.prisma,
     principal: call.principal,
     key,
-    requestHash: requestFingerprint(route.method, call.path, call.body),
+    requestHash,
     work: execute,
     transaction: route.transaction ?? 'wrap',
     byReference: byReference && {
@@ -108,6 +127,17 @@ export async function callRoute(
       };
     },
   });
+  return replied(deps, route, call, key, outcome);
+}
+
+/** The answer of an idempotent call: a replay is marked, and audited where the route asks. */
+async function replied(
+  deps: RouteDeps,
+  route: Route,
+  call: RouteCall,
+  key: string,
+  outcome: Outcome & { replayed: boolean; workRan?: boolean },
+): Promise<RouteResponse> {
   if (outcome.replayed && !outcome.workRan && route.onStoredReplay) {
     await route.onStoredReplay(deps.prisma, call.principal, {
       json: outcome.json,
@@ -120,6 +150,11 @@ export async function callRoute(
     json: outcome.json,
     headers: outcome.replayed ? { 'idempotent-replay': 'true' } : {},
   };
+}
+
+function isEmpty(object: Record<string, unknown>): boolean {
+  for (const _ in object) return false;
+  return true;
 }
 
 function parseRouteInput(route: Route, call: RouteCall): RouteInput<never, never, never> {

@@ -24,6 +24,25 @@ export const recentAnswers = new RecentAnswers(IDEMPOTENCY_TTL_MS);
 /** A finished request: its status and its body, serialized once, exactly as sent. */
 export type Outcome = { status: number; json: string };
 
+const recentIdOf = (principal: Principal, key: string) =>
+  `${principal.subBrandId}:${principal.environment}:${key}`;
+
+/**
+ * The answer this process recorded lately for this very request (same key, same fingerprint),
+ * if it has it: a replay answered from memory. Anything else (a key it does not know, another
+ * request under a known key) is for `runIdempotently` to answer.
+ */
+export function recentReplay(
+  principal: Principal,
+  key: string,
+  requestHash: string,
+): Outcome | undefined {
+  const recent = recentAnswers.get(recentIdOf(principal, key));
+  return recent?.requestHash === requestHash
+    ? { status: recent.status, json: recent.json }
+    : undefined;
+}
+
 /** Thrown out of the claim transaction to end it when another request owns the key. */
 class KeyTaken {
   constructor(readonly row: StoredRow) {}
@@ -85,7 +104,7 @@ export function runIdempotently(options: IdempotentRun): Promise<Answer> {
 async function run(options: IdempotentRun, mayReference: boolean): Promise<Answer> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
-  const recentId = `${id.subBrandId}:${id.environment}:${key}`;
+  const recentId = recentIdOf(principal, key);
   const recent = recentAnswers.get(recentId);
   if (recent) {
     if (recent.requestHash !== requestHash) throw conflict();

@@ -57,7 +57,10 @@ export function restRoutes(
         const out = await callRoute(deps, route, {
           principal,
           requestId: l.requestId,
-          baseUrl: baseUrlOf(req, deps.publicBaseUrl),
+          // Read only by answers with absolute links: not made for the others (a replay).
+          get baseUrl() {
+            return baseUrlOf(req, deps.publicBaseUrl);
+          },
           path: req.path,
           params,
           query: req.query as Record<string, unknown>,

@@ -151,6 +151,37 @@ describe('Idempotency-Key', () => {
     expect((await p.get(`/api/v1/customers/${customer.id}/coins`)).body.data.balance).toBe(0);
   });
 
+  it('answers a replay from memory only for the same request by a key with the scope', async () => {
+    const p = await partner(h);
+    const customer = await p.customer();
+    const path = `/api/v1/customers/${customer.id}/coins`;
+    const key = unique('key');
+    const first = await p.post(path, { delta: 5 }, key);
+    expect(first.status).toBe(201);
+    // Another key of the tenant, without the scope: refused before any replay.
+    const readOnly = await p.otherKey({ scopes: ['customers:read'] });
+    const refused = await h.call('POST', path, {
+      key: readOnly,
+      body: { delta: 5 },
+      headers: { 'idempotency-key': key },
+    });
+    expect(refused.status).toBe(403);
+    // An invalid body under the used key is a 400 (validation first), a valid other one a 409.
+    const invalid = await p.post(path, { delta: 0 }, key);
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('invalid_request');
+    const other = await p.post(path, { delta: 6 }, key);
+    expect(other.body.error.code).toBe('idempotency_conflict');
+    // A query string is not part of the fingerprint: such a call is validated, then replayed.
+    const withQuery = await p.post(`${path}?x=1`, { delta: 5 }, key);
+    expect(withQuery.status).toBe(201);
+    expect(withQuery.text).toBe(first.text);
+    const same = await p.post(path, { delta: 5 }, key);
+    expect(same.headers.get('idempotent-replay')).toBe('true');
+    expect(same.text).toBe(first.text);
+    expect((await p.get(path)).body.data.balance).toBe(5);
+  });
+
   it('does not keep a validation error: the corrected request may reuse the key', async () => {
     const key = unique('key');
     const bad = await post(admin, { name: '' }, key);
