@@ -66,7 +66,9 @@ export async function callRoute(
   // calls without one. Anything else takes the path below, whose errors keep their order (an
   // invalid body is a 400 before a reused key is a 409).
   const requestHash =
-    route.idempotency === 'none' ? '' : requestFingerprint(route.method, call.path, call.body);
+    route.idempotency === 'none' || call.idempotencyKey === undefined
+      ? ''
+      : requestFingerprint(route.method, call.path, call.body);
   if (call.idempotencyKey !== undefined && requestHash && isEmpty(call.query)) {
     const recent = recentReplay(call.principal, call.idempotencyKey, requestHash);
     if (recent)

@@ -57,7 +57,7 @@ export function restRoutes(
         const out = await callRoute(deps, route, {
           principal,
           requestId: l.requestId,
-          // Read only by answers with absolute links: not made for the others (a replay).
+          // Made when read: a replay answered from memory never reads it.
           get baseUrl() {
             return baseUrlOf(req, deps.publicBaseUrl);
           },
