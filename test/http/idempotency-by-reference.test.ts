@@ -128,6 +128,37 @@ describe('a coin adjustment recorded by reference to its movement', () => {
   });
 });
 
+describe("the establishment's PUT /coins, kept the same way", () => {
+  it('replays the movement byte for byte, and keeps an overdraft refusal', async () => {
+    const p = await partner(h);
+    const c = await p.customer();
+    const key = randomUUID();
+    const body = { playerId: c.id, amount: 30, reason: 'bonus' };
+    const first = await p.put('/coins', body, { 'idempotency-key': key });
+    expect(first.status).toBe(200);
+    expect(await recordOf(key)).toEqual({
+      statusCode: 200,
+      responseBody: null,
+      resultRef: first.body.movementId,
+    });
+    recentAnswers.clear();
+    const again = await p.put('/coins', body, { 'idempotency-key': key });
+    expect(again.headers.get('idempotent-replay')).toBe('true');
+    expect(again.text).toBe(first.text);
+
+    const debitKey = randomUUID();
+    const debit = { playerId: c.id, amount: -31 };
+    const refused = await p.put('/coins', debit, { 'idempotency-key': debitKey });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('INSUFFICIENT_BALANCE');
+    await p.credit(c.id, 1);
+    recentAnswers.clear();
+    const refusedAgain = await p.put('/coins', debit, { 'idempotency-key': debitKey });
+    expect(refusedAgain.text).toBe(refused.text);
+    expect(await balanceOf(p, c.id)).toBe(31);
+  });
+});
+
 describe('the query that renders a kept movement', () => {
   const operations = new OperationStore(getSchema());
   const render = async (apiKey: string, ref: string) => {

@@ -46,6 +46,13 @@ export const adjustPlayerCoins = defineRoute({
     }
   }`,
   variables: ({ body }) => ({ id: body.playerId, delta: body.amount, reason: body.reason }),
+  // Under an Idempotency-Key the record keeps the movement, written with it and the COMMIT in one
+  // round trip, as the partner adjustment's (docs/idempotency.md).
+  answerByReference: {
+    operation: `query AdjustPlayerCoinsAnswer($ref: ID!) {
+      adjustCustomerCoins: coinMovement(id: $ref) { id customerId delta reason balanceAfter createdAt }
+    }`,
+  },
   result: (data) => {
     const m = data.adjustCustomerCoins as Record<string, unknown>;
     return {
