@@ -143,7 +143,7 @@ export async function startServer(
       DATABASE_URL: url,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
       NODE_ENV: 'production',
       DATABASE_POOL_SIZE: String(CONNECTIONS),
       WEB_CONCURRENCY: String(WORKERS),

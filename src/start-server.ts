@@ -99,6 +99,7 @@ export async function startServer(config: Config, logger: Logger) {
     database: describe(db, config),
     rate_limits: config.redisUrl ? 'redis' : 'memory',
   });
+  logger.flush(); // lines are gathered (logger.ts); whoever waits for this one sees it now
 
   const stop = async () => {
     clearInterval(sweep);
