@@ -31,11 +31,16 @@ export class PrincipalCache {
     });
   }
 
+  /** The key's principal while it is cached, else undefined (then `authenticate`). */
+  cached(key: string): Principal | undefined {
+    if (!this.#live) return undefined;
+    const hit = this.#entries.get(key);
+    return hit && hit.until > Date.now() ? hit.principal : undefined;
+  }
+
   async authenticate(key: string, load: () => Promise<Outcome>): Promise<Outcome> {
-    if (this.#live) {
-      const hit = this.#entries.get(key);
-      if (hit && hit.until > Date.now()) return { principal: hit.principal };
-    }
+    const cached = this.cached(key);
+    if (cached) return { principal: cached };
     const generation = this.#generation;
     const outcome = await load();
     // Only granted keys are kept: a refused one costs its lookup (and no change can be missed

@@ -43,34 +43,39 @@ export function restRoutes(
     l.route = route;
     l.routePattern = route.path;
     req.params = params;
-    identify(req, res)
-      .then(() => spend(limits, req, res, unitOf(route)))
-      .then(async () => {
-        const principal = requirePrincipal(req, res);
-        const body = route.body ? await readerFor(route).read(req, res) : undefined;
-        if (body === undefined && route.body && hasBody(req)) {
-          throw new AppError(
-            'unsupported_media_type',
-            'Send the body as JSON with Content-Type: application/json.',
-          );
-        }
-        const out = await callRoute(deps, route, {
-          principal,
-          requestId: l.requestId,
-          // Made when read: a replay answered from memory never reads it.
-          get baseUrl() {
-            return baseUrlOf(req, deps.publicBaseUrl);
-          },
-          path: req.path,
-          params,
-          query: req.query as Record<string, unknown>,
-          body,
-          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-        });
-        send(res, out.status, out.headers, out.json);
-      })
-      .catch(next);
+    serve(route, params, req, res).catch(next);
   };
+
+  // One async function per call (a chain of .then would make a promise per step). A cached key
+  // and memory counters decide at once: most calls await nothing before their body.
+  async function serve(route: Route, params: Record<string, string>, req: Request, res: Response) {
+    const identifying = identify(req, res);
+    if (identifying) await identifying;
+    const spending = spend(limits, req, res, unitOf(route));
+    if (spending) await spending;
+    const principal = requirePrincipal(req, res);
+    const body = route.body ? await readerFor(route).read(req, res) : undefined;
+    if (body === undefined && route.body && hasBody(req)) {
+      throw new AppError(
+        'unsupported_media_type',
+        'Send the body as JSON with Content-Type: application/json.',
+      );
+    }
+    const out = await callRoute(deps, route, {
+      principal,
+      requestId: locals(res).requestId,
+      // Made when read: a replay answered from memory never reads it.
+      get baseUrl() {
+        return baseUrlOf(req, deps.publicBaseUrl);
+      },
+      path: req.path,
+      params,
+      query: req.query as Record<string, unknown>,
+      body,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
+    send(res, out.status, out.headers, out.json);
+  }
 }
 
 const hasBody = (req: Request): boolean =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRateLimitStore } from '../../src/http/rate-limit.js';
+import { createRateLimitStore, MemoryCounters } from '../../src/http/rate-limit.js';
 import { adminKey, createTenant } from '../support/factories.js';
 import { silentLogger, startHarness, type Harness } from '../support/harness.js';
 import { TEST_ROUTES } from '../support/test-routes.js';
@@ -82,6 +82,26 @@ describe('rate limits', () => {
     const res = await health(`svc_live_${'f'.repeat(32)}`);
     expect(res.status).toBe(401);
     expect(res.headers.get('x-ratelimit-limit')).toBe('120');
+  });
+});
+
+describe("a process's own counters", () => {
+  it('open a window with its first unit, refuse past the limit until it closes, then start again', () => {
+    let now = 1_000_000;
+    const counters = new MemoryCounters(() => now);
+    const spend = (units = 1) => counters.consume('key:a:write', 3, units);
+    expect(spend()).toMatchObject({ allowed: true, remaining: 2, retryAfter: 60 });
+    now += 30_000;
+    expect(spend(2)).toMatchObject({ allowed: true, remaining: 0, retryAfter: 30 });
+    const refused = spend();
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfter: 30 });
+    expect(refused.resetAt).toBe(Math.ceil((Date.now() + 30_000) / 1000));
+    expect(counters.consume('key:b:write', 3, 1).allowed).toBe(true); // another key, its own
+    now += 30_000; // the window closed
+    expect(spend()).toMatchObject({ allowed: true, remaining: 2, retryAfter: 60 });
+    now += 60_000; // both windows closed: the next spend drops them
+    counters.consume('key:c:write', 3, 1);
+    expect(counters.size).toBe(1);
   });
 });
 
