@@ -192,7 +192,8 @@ function serveFront(app: Express, front: RequestHandler[], onError: ErrorRequest
   };
   const handle = application.handle.bind(app);
   application.handle = (req, res, callback) => {
-    // What express's own handle does first, so the middlewares see express's req and res.
+    // What express's own handle does first, so the middlewares see express's req and res. The
+    // prototypes are set already when the server is createHttpServer's (then V8 returns at once).
     req.res = res;
     res.req = req;
     Object.setPrototypeOf(req, application.request);

@@ -12,7 +12,7 @@ import { sweepExpiredRevocations } from './domain/store-sessions/store-session.j
 import { startCampaignJobs } from './engine/campaigns/run-campaign-jobs.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
-import { configureHttpServer } from './http/server-options.js';
+import { createHttpServer } from './http/server-options.js';
 import type { Logger } from './logger.js';
 import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
 import { createDispatcher } from './notifications/dispatcher.js';
@@ -57,9 +57,9 @@ export async function startServer(config: Config, logger: Logger) {
     engine: { claimTimeoutMs: config.engineClaimTimeoutMs },
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = configureHttpServer(
-      app.listen(config.port, config.host, () => resolve(s)).on('error', reject),
-    );
+    const s = createHttpServer(app)
+      .listen(config.port, config.host, () => resolve(s))
+      .on('error', reject);
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

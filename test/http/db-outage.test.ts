@@ -17,7 +17,7 @@ import { createApp } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import type { DatabaseHealth } from '../../src/http/db-outage.js';
 import { createRateLimitStore } from '../../src/http/rate-limit.js';
-import { configureHttpServer } from '../../src/http/server-options.js';
+import { createHttpServer } from '../../src/http/server-options.js';
 import { createTenant } from '../support/factories.js';
 import { call, silentLogger, TEST_DB, type Reply } from '../support/harness.js';
 
@@ -114,7 +114,7 @@ describe.runIf(runnable)('PostgreSQL stopped under load', () => {
     });
     health = app.locals.databaseHealth as DatabaseHealth;
     server = await new Promise((resolve) => {
-      const s = configureHttpServer(app.listen(0, '127.0.0.1', () => resolve(s)));
+      const s = createHttpServer(app).listen(0, '127.0.0.1', () => resolve(s));
     });
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }, 120_000);

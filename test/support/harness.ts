@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { createApp, type AppDeps } from '../../src/app.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
 import { createRateLimitStore, type RateLimitStore } from '../../src/http/rate-limit.js';
-import { configureHttpServer } from '../../src/http/server-options.js';
+import { createHttpServer } from '../../src/http/server-options.js';
 import { createLogger } from '../../src/logger.js';
 
 export const TEST_DB = inject('testDb') as 'pglite' | 'postgres';
@@ -84,7 +84,7 @@ export async function startHarness(overrides: HarnessOptions = {}): Promise<Harn
   const rateLimits = overrides.rateLimits ?? createRateLimitStore({ logger: silentLogger });
   const app = createApp({ prisma: db.prisma, logger: silentLogger, rateLimits, ...deps });
   const server: Server = await new Promise((resolve) => {
-    const s = configureHttpServer(app.listen(0, '127.0.0.1', () => resolve(s)));
+    const s = createHttpServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
