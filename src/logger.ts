@@ -12,17 +12,22 @@ export type { Logger };
 const FLUSH_BYTES = 4096;
 const FLUSH_EVERY_MS = 1000;
 
-/** pino's isoTime, made once per millisecond: the lines of one millisecond share it. */
+/** The time of a line, made once per millisecond: the lines of one millisecond share it. */
 let lastMs = -1;
 let lastTime = '';
-function isoTime(): string {
+export function timeOfLine(): string {
   const ms = Date.now();
   if (ms !== lastMs) {
     lastMs = ms;
-    lastTime = `,"time":"${new Date(ms).toISOString()}"`;
+    lastTime = new Date(ms).toISOString();
   }
   return lastTime;
 }
+const isoTime = () => `,"time":"${timeOfLine()}"`;
+
+/** Where a logger writes its lines (a line written there must be in the logger's format). */
+export const destinationOf = (logger: Logger): { write(line: string): unknown } =>
+  (logger as unknown as Record<symbol, { write(line: string): unknown }>)[pino.symbols.streamSym]!;
 
 export function createLogger(level: string): Logger {
   return pino(
