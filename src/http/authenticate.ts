@@ -44,7 +44,7 @@ export function authenticator(
       return;
     }
     return cache
-      .authenticate(key, () => authenticateApiKey(db, key))
+      .load(key, () => authenticateApiKey(db, key))
       .then((outcome) => {
         if ('principal' in outcome) locals(res).principal = outcome.principal;
         else locals(res).authFailure = outcome.failure;

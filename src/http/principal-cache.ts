@@ -31,18 +31,17 @@ export class PrincipalCache {
     });
   }
 
-  /** The key's principal while it is cached, else undefined (then `authenticate`). */
+  /** The key's principal while it is cached, else undefined (then `load`). */
   cached(key: string): Principal | undefined {
     if (!this.#live) return undefined;
     const hit = this.#entries.get(key);
     return hit && hit.until > Date.now() ? hit.principal : undefined;
   }
 
-  async authenticate(key: string, load: () => Promise<Outcome>): Promise<Outcome> {
-    const cached = this.cached(key);
-    if (cached) return { principal: cached };
+  /** After `cached` missed: the key's outcome, from `lookUp`, kept when it grants a principal. */
+  async load(key: string, lookUp: () => Promise<Outcome>): Promise<Outcome> {
     const generation = this.#generation;
-    const outcome = await load();
+    const outcome = await lookUp();
     // Only granted keys are kept: a refused one costs its lookup (and no change can be missed
     // by a key created after a refusal).
     if ('principal' in outcome && this.#live && generation === this.#generation) {
