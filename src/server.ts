@@ -23,16 +23,9 @@ async function main() {
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config, logger);
   const { startServer } = await import('./start-server.js');
   const { DataDirBusyError } = await import('./db/data-dir-lock.js');
-  let running: Awaited<ReturnType<typeof startServer>>;
-  try {
-    running = await startServer(config, logger);
-  } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // The handlers are in place before the server starts: a supervisor may send SIGTERM as soon as
+  // it reads the 'listening' line, which is written before startServer returns.
+  const starting = startServer(config, logger);
   let stopping = false;
   const onSignal = (signal: string) => {
     if (stopping) return;
@@ -42,16 +35,27 @@ async function main() {
       logger.error({ msg: 'graceful stop timed out; exiting' });
       process.exit(1);
     }, STOP_GRACE_MS).unref();
-    running.stop().then(
-      () => process.exit(0),
-      (err) => {
-        logger.error({ msg: 'error while stopping', err });
-        process.exit(1);
-      },
-    );
+    starting
+      .then((running) => running.stop())
+      .then(
+        () => process.exit(0),
+        (err) => {
+          logger.error({ msg: 'error while stopping', err });
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
+  try {
+    await starting;
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 /**
