@@ -1,6 +1,5 @@
 // Production as an operator runs it: `npm run build`, then `node dist/server.js` under a
 // supervisor that stops it with SIGTERM; on PostgreSQL no demo tenant and no secret in the logs.
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -8,7 +7,7 @@ import { ensureBuilt } from './support/build.js';
 import { createDatabase, dropDatabase } from './support/global-setup.js';
 import { createTenant } from './support/factories.js';
 import { ownDatabase, TEST_DB } from './support/harness.js';
-import { ROOT, startServerProcess } from './support/server-process.js';
+import { spawnServer, startServerProcess } from './support/server-process.js';
 
 beforeAll(() => {
   if (TEST_DB === 'postgres') ensureBuilt();
@@ -69,24 +68,21 @@ describe.runIf(TEST_DB === 'postgres')('node dist/server.js', () => {
     expect(await exited).toBe(0);
     expect(server.output()).toMatch(/"msg":"stopping","signal":"SIGTERM"/);
   }, 120_000);
+
   // A supervisor may signal the moment it reads 'listening', which is printed before the server
   // process has finished starting: the handler must already be there (it once was not, and the
   // default action killed the process, exit code null, about one start in ten to thirty).
   it('exits 0 on a SIGTERM sent the moment it prints "listening"', async () => {
     const own = await ownDatabase();
     onTestFinished(() => own.drop());
-    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
     for (let start = 0; start < 12; start++) {
-      const child = spawn(process.execPath, ['dist/server.js'], {
-        cwd: ROOT,
-        env: { ...env, DATABASE_URL: own.url!, NODE_ENV: 'production', REDIS_URL: '' },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawnServer({ DATABASE_URL: own.url!, NODE_ENV: 'production' }, 'dist');
       let out = '';
       child.stdout!.on('data', (d) => {
         out += d;
         if (!child.killed && out.includes('"msg":"listening"')) child.kill('SIGTERM');
       });
+      child.stderr!.on('data', (d) => (out += d));
       const [code, signal] = await new Promise<[number | null, string | null]>((resolve) =>
         child.on('exit', (c, s) => resolve([c, s])),
       );

@@ -15,14 +15,13 @@ export type ServerProcess = {
   stop(): Promise<number | null>;
 };
 
-export async function startServerProcess(
+/** The server process, started as `entry` with `env` over the defaults of a test start. */
+export function spawnServer(
   env: Record<string, string>,
-  timeoutMs = 45_000,
   entry: 'source' | 'dist' = 'source',
-): Promise<ServerProcess> {
-  const spawnedAt = performance.now();
+): ChildProcess {
   const args = entry === 'dist' ? ['dist/server.js'] : ['--import', 'tsx', 'src/server.ts'];
-  const child = spawn(process.execPath, args, {
+  return spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -35,6 +34,15 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 45_000,
+  entry: 'source' | 'dist' = 'source',
+): Promise<ServerProcess> {
+  const spawnedAt = performance.now();
+  const child = spawnServer(env, entry);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
