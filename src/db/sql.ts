@@ -538,6 +538,9 @@ function lazyPrismaTransaction(
       open().then((ptx) => path(ptx)(...args));
   const delegates = new Map<string | symbol, unknown>();
   const tx = new Proxy({} as Prisma.TransactionClient, {
+    // `'order' in tx`: Pothos finds a model's delegate that way before loading a relation. A
+    // transaction client has no `$connect` (isClient in domain/db.ts): only models answer true.
+    has: (_target, prop) => typeof prop === 'string' && prop !== 'then' && !prop.startsWith('$'),
     get(_target, prop) {
       if (typeof prop !== 'string' || prop === 'then') return undefined;
       let delegate = delegates.get(prop);

@@ -43,9 +43,12 @@ export function recentReplay(
     : undefined;
 }
 
-/** Thrown out of the claim transaction to end it when another request owns the key. */
+/**
+ * Thrown out of the claim transaction to end it when another request owns the key: its stored
+ * row, or null when it committed after the claim's snapshot (read after the rollback).
+ */
 class KeyTaken {
-  constructor(readonly row: StoredRow) {}
+  constructor(readonly row: StoredRow | null) {}
 }
 
 /** Thrown when the plain claim (`CLAIM_NEW`) found the key in use, in any state. */
@@ -151,13 +154,13 @@ async function run(options: IdempotentRun, mayReference: boolean): Promise<Answe
         if (await keyExists()) throw new KeyExists();
         // A taken key answers its stored answer (or "in progress"), not this attempt's error.
         // The claim's own failure, if it failed, is the error the work saw.
-        await ownKey(sql, claim, id).catch((e: unknown) => {
+        await ownKey(claim).catch((e: unknown) => {
           if (e instanceof KeyTaken || (e instanceof AppError && e.code === IN_PROGRESS)) throw e;
         });
         throw error;
       }
       if (await keyExists()) throw new KeyExists();
-      await ownKey(sql, claim, id);
+      await ownKey(claim);
       if (sql.recordedByReference()) return result;
       // With the COMMIT, in one round trip: the wallet's lock is released one round trip sooner.
       await sql.commitWith(RECORD, [
@@ -173,7 +176,11 @@ async function run(options: IdempotentRun, mayReference: boolean): Promise<Answe
     return { ...outcome, replayed: false };
   } catch (error) {
     if (error instanceof KeyExists) return run(options, false);
-    if (error instanceof KeyTaken) return replay(error.row);
+    if (error instanceof KeyTaken) {
+      const row = error.row ?? (await findStored(sqlFor(prisma), id));
+      if (!row) throw inProgress();
+      return replay(row);
+    }
     if (isLockTimeout(error)) throw inProgress();
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
@@ -245,18 +252,16 @@ type StoredRow = {
 type ClaimRow = { claimed: boolean } & { [K in keyof StoredRow]: StoredRow[K] | null };
 
 /** Throws KeyTaken (or in progress) unless the claim made this transaction the key's owner. */
-async function ownKey(sql: Sql, claim: Deferred<ClaimRow>, id: RecordId): Promise<void> {
+async function ownKey(claim: Deferred<ClaimRow>): Promise<void> {
   const {
     rows: [row],
   } = await claim.result();
   if (row?.claimed) return;
   if (row?.status_code != null) throw new KeyTaken(row as StoredRow);
-  // The key is taken by a committed request. A request still in flight made the claim wait for
-  // its commit; its row, committed after this statement's snapshot, is read anew (unless the
-  // work's failure aborted this transaction: then it is reported in progress, to retry).
-  const stored = await findStored(sql, id).catch(() => undefined);
-  if (!stored) throw inProgress();
-  throw new KeyTaken(stored);
+  // The key is taken by a request that was in flight: the claim waited for its commit, and its
+  // row, committed after this statement's snapshot, is read once this transaction has ended (the
+  // work, run meanwhile, may have aborted it: a duplicate's order insert fails on the first's).
+  throw new KeyTaken(null);
 }
 
 async function findStored(sql: Sql, id: RecordId): Promise<StoredRow | undefined> {

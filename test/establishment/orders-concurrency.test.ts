@@ -46,6 +46,35 @@ describe('concurrent establishment orders', () => {
     expect(await s.units()).toEqual({ available: 49, reserved: 1, consumed: 0 });
   });
 
+  it.each([
+    ['POST /orders/{playerId}/reservation', 'reservation'],
+    ['POST /orders/request', 'request'],
+  ] as const)(
+    '%s: 20 same-key duplicates at once wait for the first and answer it (issue 29, G1 and G2)',
+    async (_name, route) => {
+      const s = await establishmentShop(h, { stock: 50 });
+      const player = await s.player(20 * s.listing.coin_price);
+      const send = () =>
+        route === 'reservation'
+          ? s.reserve(player, {}, 'one-tap')
+          : s.post(
+              '/orders/request',
+              { playerId: player, productId: s.prize.productId, establishmentId: s.subBrandId },
+              'one-tap',
+            );
+      const answers = await Promise.all(Array.from({ length: 20 }, send));
+      for (const a of answers) expect(a.status, a.text).toBe(200);
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      expect(answers.filter((a) => a.headers.get('idempotent-replay') !== 'true')).toHaveLength(1);
+      expect(await s.balance(player)).toBe(19 * s.listing.coin_price);
+      expect(await s.units()).toEqual({ available: 49, reserved: 1, consumed: 0 });
+      // After the burst, one more with the key replays.
+      const again = await send();
+      expect(again.text).toBe(answers[0]!.text);
+      expect(again.headers.get('idempotent-replay')).toBe('true');
+    },
+  );
+
   it('concurrent cancels refund once and free the unit once', async () => {
     const s = await establishmentShop(h, { stock: 5 });
     const player = await s.player(s.listing.coin_price);
