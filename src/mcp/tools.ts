@@ -132,23 +132,40 @@ export type ToolSelection = { readOnly: boolean; names: ReadonlySet<string> | nu
 
 const BOOLEAN: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
+/** The query parameters the MCP endpoint and its manifest take. */
+const SELECTION_PARAMETERS = ['read_only', 'tools'];
+
 /**
- * `?read_only=true` and `?tools=a,b`: narrow what a connection lists and may call. `read_only` is
- * true/1 or false/0 and nothing else: a `TRUE` or `yes` silently read as false would hand write
- * tools to a client that asked for none.
+ * `?read_only=true` and `?tools=a,b`: narrow what a connection lists and may call. Anything else
+ * is refused, as the REST routes refuse unknown parameters: `read_only` is true/1 or false/0 and
+ * nothing else, and a `READ_ONLY=true`, `read_only[]=true` or `TRUE` silently ignored would hand
+ * write tools to a client that asked for none; an unknown tool name would silently list nothing.
  */
 export function selectionOf(query: Record<string, unknown>): ToolSelection {
-  const names = typeof query.tools === 'string' && query.tools.trim() ? query.tools : null;
+  const unknown = Object.keys(query).filter((name) => !SELECTION_PARAMETERS.includes(name));
+  if (unknown.length) {
+    throw new AppError(
+      'invalid_request',
+      `Unknown query parameter ${unknown.map((n) => JSON.stringify(n)).join(', ')}: the MCP endpoint takes ` +
+        `${SELECTION_PARAMETERS.join(' and ')} only.`,
+    );
+  }
   const readOnly = query.read_only === undefined ? false : BOOLEAN[String(query.read_only)];
   if (readOnly === undefined || Array.isArray(query.read_only))
     throw new AppError(
       'invalid_request',
       `read_only must be true or false (or 1 or 0), not ${JSON.stringify(query.read_only)}.`,
     );
-  return {
-    readOnly,
-    names: names ? new Set(names.split(',').map((n) => n.trim())) : null,
-  };
+  if (query.tools !== undefined && typeof query.tools !== 'string')
+    throw new AppError('invalid_request', 'tools must be one comma-separated list of tool names.');
+  const names = query.tools?.trim() ? query.tools.split(',').map((n) => n.trim()) : null;
+  const missing = names?.filter((n) => !TOOLS.some((t) => t.definition.name === n)) ?? [];
+  if (missing.length)
+    throw new AppError(
+      'invalid_request',
+      `No tool named ${missing.map((n) => JSON.stringify(n)).join(', ')}: GET /api/mcp/tools lists them.`,
+    );
+  return { readOnly, names: names ? new Set(names) : null };
 }
 
 export const selectedTools = (selection: ToolSelection): Tool[] =>

@@ -596,6 +596,35 @@ describe('issue 13 item 9: strict narrowing and framed customer text', () => {
     expect(rpc.status).toBe(400);
   });
 
+  it.each([
+    'READ_ONLY=true',
+    'read_only[]=true',
+    'read_only=true&read_only=true',
+    'readonly=1',
+    'tools[]=get_health',
+    'tools=get_health&tools=get_order',
+    'tools=get_helth',
+  ])('refuses ?%s rather than serve every tool (issue 29, G6)', async (query) => {
+    const manifest = await h.call('GET', `/api/mcp/tools?${query}`);
+    expect(manifest.status, manifest.text).toBe(400);
+    expect(manifest.body.error.code).toBe('invalid_request');
+    const rpc = await h.call('POST', `/api/mcp?${query}`, {
+      key: world.p.key,
+      headers: { accept: 'application/json, text/event-stream' },
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: {
+          name: 'adjust_customer_coins',
+          arguments: { id: world.customer.id, delta: 1, idempotency_key: randomUUID() },
+        },
+      },
+    });
+    expect(rpc.status, rpc.text).toBe(400);
+    expect(rpc.body.error.code).toBe('invalid_request');
+  });
+
   it('accepts false and 0 as "all tools"', async () => {
     for (const value of ['false', '0'])
       expect((await h.call('GET', `/api/mcp/tools?read_only=${value}`)).body.tools).toHaveLength(
