@@ -1,17 +1,22 @@
 // What one GraphQL request may ask for, and what it costs (docs/api-conventions.md, "GraphQL
-// limits"). Depth, aliases, tokens and directives are GraphQL Armor's validation plugins inside
-// yoga; the cost is worked out here, before the rate limiter, because the rate budget is charged
-// by it: one request cannot do the work of thousands for the price of one.
-import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
-import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
-import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
-import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+// limits"). Every document is parsed and validated here, before the rate limiter and before yoga:
+// the schema's rules and GraphQL Armor's limits (depth, aliases, directives; tokens bound the
+// parser). A refused document never runs and is charged one read unit, whatever it asked for, and
+// every refusal made here answers 400 in the same envelope (issue 29, G5). A valid one is charged
+// by its cost (a query) or its root fields (a mutation): one request cannot do the work of
+// thousands for the price of one.
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import {
   getNamedType,
+  GraphQLError,
   isLeafType,
   Kind,
   OperationTypeNode,
   parse,
+  specifiedRules,
+  validate,
   type DocumentNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -57,22 +62,57 @@ export type GraphQLCharge = {
   refusal?: AppError;
 };
 
+/** A document refused before it runs: GraphQL's own errors (with their locations), all of them. */
+export class DocumentRefused extends AppError {
+  constructor(readonly errors: readonly GraphQLError[]) {
+    super('invalid_request', errors[0]!.message);
+  }
+}
+
+const LIMIT_RULES = [
+  ...specifiedRules,
+  maxAliasesRule({ n: GRAPHQL_LIMITS.aliases, exposeLimits: true }),
+  maxDepthRule({ n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true, exposeLimits: true }),
+  maxDirectivesRule({ n: GRAPHQL_LIMITS.directives, exposeLimits: true }),
+];
+
+/** Documents already checked, by their text: the backoffice sends the same few all day. */
+const checked = new Map<string, DocumentNode | DocumentRefused>();
+const CHECKED_MAX = 1_000;
+
+/** The document, parsed and valid under the schema and the limits, or why not. */
+function check(schema: GraphQLSchema, query: string): DocumentNode | DocumentRefused {
+  let result = checked.get(query);
+  if (result) return result;
+  try {
+    const document = parse(query, { maxTokens: GRAPHQL_LIMITS.tokens });
+    const errors = validate(schema, document, LIMIT_RULES);
+    result = errors.length ? new DocumentRefused(errors) : document;
+  } catch (error) {
+    const syntax = error instanceof GraphQLError ? error : new GraphQLError(String(error));
+    result = new DocumentRefused([
+      /more th\w+ \d+ tokens/.test(syntax.message) // graphql-js 16 says "more that"
+        ? new GraphQLError(`Syntax Error: Token limit of ${GRAPHQL_LIMITS.tokens} exceeded.`)
+        : syntax,
+    ]);
+  }
+  if (checked.size >= CHECKED_MAX) checked.clear(); // a bound against a flood of distinct texts
+  checked.set(query, result);
+  return result;
+}
+
 /**
  * The charge of one GraphQL request: a mutation spends one write unit per root field (aliases
- * included, so 200 aliased mutations are 200 writes); a query spends read units by its cost.
- * A document that does not parse or validate is charged one unit and left to yoga to explain.
+ * included, so 20 aliased mutations are 20 writes); a query spends read units by its cost. A
+ * document refused before it runs (syntax, validation, limits, cost) spends one read unit.
  */
 export function chargeOf(schema: GraphQLSchema, params: unknown): GraphQLCharge {
   const { query, variables, operationName } = (params ?? {}) as Record<string, unknown>;
-  if (typeof query !== 'string') return { bucket: 'read', units: 1 };
-  let document: DocumentNode;
-  try {
-    document = parse(query, { maxTokens: GRAPHQL_LIMITS.tokens });
-  } catch {
-    return { bucket: 'read', units: 1 };
-  }
+  if (typeof query !== 'string') return { bucket: 'read', units: 1 }; // yoga says what is missing
+  const document = check(schema, query);
+  if (document instanceof DocumentRefused) return { bucket: 'read', units: 1, refusal: document };
   const operation = pickOperation(document, operationName);
-  if (!operation) return { bucket: 'read', units: 1 };
+  if (!operation) return { bucket: 'read', units: 1 }; // yoga says which operation is missing
   if (operation.operation === OperationTypeNode.MUTATION) {
     return { bucket: 'write', units: Math.max(1, rootFieldCount(document, operation)) };
   }
@@ -86,7 +126,7 @@ export function chargeOf(schema: GraphQLSchema, params: unknown): GraphQLCharge 
       estimators: [objectCount],
     });
   } catch {
-    return { bucket: 'read', units: 1 }; // invalid variables or fields: yoga says which
+    return { bucket: 'read', units: 1 }; // invalid variables: yoga says which
   }
   const units = Math.max(1, Math.ceil(cost / GRAPHQL_LIMITS.costPerReadUnit));
   if (cost > GRAPHQL_LIMITS.cost) {
@@ -136,14 +176,3 @@ function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNo
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** yoga (envelop) plugins that refuse documents past the limits, during parse and validation. */
-export function limitPlugins() {
-  const common = { exposeLimits: true } as const;
-  return [
-    maxTokensPlugin({ ...common, n: GRAPHQL_LIMITS.tokens }),
-    maxDepthPlugin({ ...common, n: GRAPHQL_LIMITS.depth, ignoreIntrospection: true }),
-    maxAliasesPlugin({ ...common, n: GRAPHQL_LIMITS.aliases }),
-    maxDirectivesPlugin({ ...common, n: GRAPHQL_LIMITS.directives }),
-  ];
-}

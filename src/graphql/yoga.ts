@@ -12,7 +12,6 @@ import type { Logger } from '../logger.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { getSchema } from '../schema/index.js';
-import { limitPlugins } from './limits.js';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -37,7 +36,6 @@ export function createGraphQLHandler(deps: {
       (await import('@graphql-yoga/render-graphiql')).renderGraphiQL(options),
     landingPage: false,
     logging: false,
-    plugins: limitPlugins(),
     context: ({ req, res }) => ({
       db: deps.prisma,
       principal: locals(res).principal!,

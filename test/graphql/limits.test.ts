@@ -109,6 +109,61 @@ describe('GraphQL mutations spend one write unit each (item 2)', () => {
   });
 });
 
+describe('a document refused before it runs (issue 29, G5)', () => {
+  it('spends one read unit, never the write budget its mutations would have', async () => {
+    const key = (await adminKey(h.db.prisma)).key;
+    const mutations = Array.from(
+      { length: 25 },
+      (_, i) => `b${i}: createBrand(input: { name: "Refused ${i}" }) { id }`,
+    );
+    for (let i = 0; i < 4; i++) {
+      const res = await gql(key, `mutation { ${mutations.join(' ')} }`);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].message).toMatch(/Aliases limit of 20 exceeded/);
+      expect(res.headers.get('x-ratelimit-limit')).toBe('120'); // the read budget
+      expect(remaining(res)).toBe(119 - i);
+    }
+    const write = await gql(
+      key,
+      'mutation { createBrand(input: { name: "After refusals" }) { id } }',
+    );
+    expect(write.body.errors).toBeUndefined();
+    expect(write.headers.get('x-ratelimit-limit')).toBe('30');
+    expect(remaining(write)).toBe(29);
+  });
+
+  it.each([
+    ['a syntax error', '{ brands(first: 1) { edges ', /Syntax Error/],
+    ['an unknown field', '{ brands(first: 1) { edges { nope } } }', /Cannot query field "nope"/],
+    [
+      'a depth over the limit',
+      `{ ${'brand(id: "x") { subBrands(first: 1) { edges { node { '.repeat(3)}id${' } } } }'.repeat(3)} }`,
+      /depth limit/,
+    ],
+    ['too many tokens', `{ ${'a '.repeat(3000)}}`, /Token limit of 2000 exceeded/],
+    [
+      'a cost over the limit',
+      '{ brands(first: 100) { edges { node { subBrands(first: 100) { edges { node { id } } } } } } }',
+      /cost is/,
+    ],
+  ])('%s answers 400 in the GraphQL envelope, with its code', async (_name, query, message) => {
+    const res = await gql(admin, query);
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(message),
+      extensions: { code: 'invalid_request', request_id: expect.stringMatching(/^req_/) },
+    });
+  });
+
+  it('lists every validation error, each with its location', async () => {
+    const res = await gql(admin, '{ brands(first: 1) { edges { nope } } health { nada } }');
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveLength(2);
+    expect(res.body.errors[0].locations).toEqual([{ line: 1, column: 30 }]);
+  });
+});
+
 describe("GraphQL's audience is the backoffice (item 8)", () => {
   it('refuses partner keys, introspection included, before running anything', async () => {
     const tenant = await createTenant(h.db.prisma);
