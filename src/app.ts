@@ -11,7 +11,9 @@ import { backofficeRouter } from './backoffice/router.js';
 import { AppError } from './domain/errors.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
-import { createGraphQLHandler } from './graphql/yoga.js';
+import { keyedMutations } from './graphql/keyed-mutations.js';
+import { createMaskError } from './graphql/mask-error.js';
+import { createGraphQLHandler, graphqlContext } from './graphql/yoga.js';
 import { authenticate, requirePrincipal } from './http/authenticate.js';
 import { DatabaseHealth } from './http/db-outage.js';
 import { corsFor } from './http/cors.js';
@@ -140,16 +142,20 @@ export function createApp(deps: AppDeps): Express {
     (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),
   );
 
-  const graphql = createGraphQLHandler({
+  const context = graphqlContext({
     prisma: deps.prisma,
     now,
     engine,
-    graphiql: deps.graphiql ?? false,
-    logger: deps.logger,
     publicBaseUrl: deps.publicBaseUrl,
-    databaseHealth,
   });
-  app.use('/graphql', graphqlAuth(deps.graphiql ?? false), graphql as unknown as RequestHandler);
+  const maskError = createMaskError({ logger: deps.logger, databaseHealth });
+  const graphql = createGraphQLHandler({ context, maskError, graphiql: deps.graphiql ?? false });
+  app.use(
+    '/graphql',
+    graphqlAuth(deps.graphiql ?? false),
+    keyedMutations({ prisma: deps.prisma, schema: getSchema(), context, maskError }),
+    graphql as unknown as RequestHandler,
+  );
 
   app.post(MCP_PATH, (req, res, next) => {
     requirePrincipal(req, res); // 401 before a refused batch's 400

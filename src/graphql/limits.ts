@@ -81,7 +81,10 @@ const checked = new Map<string, DocumentNode | DocumentRefused>();
 const CHECKED_MAX = 1_000;
 
 /** The document, parsed and valid under the schema and the limits, or why not. */
-function check(schema: GraphQLSchema, query: string): DocumentNode | DocumentRefused {
+export function checkedDocument(
+  schema: GraphQLSchema,
+  query: string,
+): DocumentNode | DocumentRefused {
   let result = checked.get(query);
   if (result) return result;
   try {
@@ -109,7 +112,7 @@ function check(schema: GraphQLSchema, query: string): DocumentNode | DocumentRef
 export function chargeOf(schema: GraphQLSchema, params: unknown): GraphQLCharge {
   const { query, variables, operationName } = (params ?? {}) as Record<string, unknown>;
   if (typeof query !== 'string') return { bucket: 'read', units: 1 }; // yoga says what is missing
-  const document = check(schema, query);
+  const document = checkedDocument(schema, query);
   if (document instanceof DocumentRefused) return { bucket: 'read', units: 1, refusal: document };
   const operation = pickOperation(document, operationName);
   if (!operation) return { bucket: 'read', units: 1 }; // yoga says which operation is missing
@@ -143,7 +146,10 @@ export function chargeOf(schema: GraphQLSchema, params: unknown): GraphQLCharge 
   return { bucket: 'read', units };
 }
 
-function pickOperation(document: DocumentNode, name: unknown): OperationDefinitionNode | undefined {
+export function pickOperation(
+  document: DocumentNode,
+  name: unknown,
+): OperationDefinitionNode | undefined {
   const operations = document.definitions.filter(
     (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
   );
@@ -153,17 +159,22 @@ function pickOperation(document: DocumentNode, name: unknown): OperationDefiniti
 
 /** Root fields of the operation, through fragments (each alias is one more field). */
 function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNode): number {
+  return rootFields(document, operation).length;
+}
+
+/** The names of the operation's root fields, through fragments, once per selection. */
+export function rootFields(document: DocumentNode, operation: OperationDefinitionNode): string[] {
   const fragments = new Map(
     document.definitions.flatMap((d) =>
       d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [],
     ),
   );
-  let count = 0;
+  const names: string[] = [];
   const seen = new Set<string>();
   const pending = [...operation.selectionSet.selections];
   while (pending.length) {
     const selection = pending.pop()!;
-    if (selection.kind === Kind.FIELD) count++;
+    if (selection.kind === Kind.FIELD) names.push(selection.name.value);
     else if (selection.kind === Kind.INLINE_FRAGMENT)
       pending.push(...selection.selectionSet.selections);
     else if (!seen.has(selection.name.value)) {
@@ -171,7 +182,7 @@ function rootFieldCount(document: DocumentNode, operation: OperationDefinitionNo
       pending.push(...(fragments.get(selection.name.value)?.selectionSet.selections ?? []));
     }
   }
-  return count;
+  return names;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -13,4 +13,9 @@ export type GraphQLContext = {
   now: () => Date;
   /** The engine's claim time-out (and, in tests, injected faults). */
   engine: Omit<EngineOptions, 'now'>;
+  /**
+   * The Idempotency-Key header of a GraphQL request (src/graphql/keyed-mutations.ts), for the
+   * mutations that keep exactly-once in the domain; REST routes pass theirs as an argument.
+   */
+  idempotencyKey?: string | null;
 };

@@ -5,23 +5,13 @@ import { defaultFieldResolver, type GraphQLSchema } from 'graphql';
 import { isClient, TRANSACTION_OPTIONS } from '../domain/db.js';
 import { AUDIT_SNAPSHOTS, recordAudit } from '../domain/staff/audit.js';
 import type { GraphQLContext } from './context.js';
-
-/**
- * These commit in batches of their own, so they cannot run inside one transaction with their
- * audit row; theirs is written right after they succeed.
- */
-const OWN_TRANSACTIONS = new Set([
-  'bulkAdjustCustomerCoins',
-  'deliverEngineEvent',
-  'deliverEngineWebhook',
-  // One transaction per row: a row a racing import took is "existing", not a failed file.
-  'importPlayers',
-]);
+import { extensionsOf } from './effects.js';
 
 export function auditStaffMutations(schema: GraphQLSchema): GraphQLSchema {
   const fields = schema.getMutationType()?.getFields() ?? {};
   for (const [name, field] of Object.entries(fields)) {
     const resolve = field.resolve ?? defaultFieldResolver;
+    const ownTransactions = extensionsOf(field).ownTransactions ?? false;
     field.resolve = async (root, args: Record<string, unknown>, ctx: GraphQLContext, info) => {
       const staff = ctx.principal.staff;
       if (!staff) return resolve(root, args, ctx, info);
@@ -43,7 +33,10 @@ export function auditStaffMutations(schema: GraphQLSchema): GraphQLSchema {
         });
         return result;
       };
-      if (OWN_TRANSACTIONS.has(name) || !isClient(ctx.db)) return run(ctx.db);
+      // One that commits in steps of its own (a bulk adjustment, an import with one transaction
+      // per row, an engine delivery) cannot run inside one transaction with its audit row: its
+      // row is written right after it succeeds.
+      if (ownTransactions || !isClient(ctx.db)) return run(ctx.db);
       return ctx.db.$transaction((tx) => run(tx), TRANSACTION_OPTIONS);
     };
   }

@@ -12,6 +12,7 @@ import { listedProduct } from '../support/catalog.js';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { formHeaders } from '../support/graphql.js';
 
 let h: Harness;
 let admin: string;
@@ -24,7 +25,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const gql = (query: string, variables: Record<string, unknown> = {}) =>
-  h.call('POST', '/graphql', { key: admin, body: { query, variables } });
+  h.call('POST', '/graphql', {
+    key: admin,
+    body: { query, variables },
+    headers: formHeaders(query),
+  });
 
 const ids = (res: { body: { data: { id: string }[] } }) => res.body.data.map((p) => p.id);
 

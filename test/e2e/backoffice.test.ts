@@ -213,6 +213,40 @@ describe(`the backoffice in Chromium (${TEST_DB})`, () => {
     await context.close();
   });
 
+  it('an adjustment whose answer was lost, sent again, moves the coins once (issue 29, G7)', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, operator.email, '/customers?q=Olga');
+    await page.getByRole('link', { name: 'Olga Buyer' }).click();
+    await page.getByRole('heading', { name: 'Olga Buyer' }).waitFor();
+    const customerId = page.url().split('/').at(-1)!;
+    const moved = () => h.db.prisma.coinMovement.count({ where: { customerId, delta: 77 } });
+    // The first submission reaches the server, which applies it; its answer never reaches the
+    // browser (a dropped connection). The operator, seeing an error, submits again.
+    const keys: string[] = [];
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes('adjustCustomerCoins')) return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    const submit = async () => {
+      await page.getByRole('button', { name: 'Adjust…' }).click();
+      await page.getByRole('button', { name: 'Adjust', exact: true }).click();
+    };
+    await page.getByRole('textbox', { name: 'Coins (negative to debit)' }).fill('77');
+    await page.getByRole('textbox', { name: 'Reason' }).fill('Lost answer');
+    await submit();
+    await expect.poll(moved).toBe(1);
+    await submit();
+    await page.getByTestId('movements').locator('tbody tr', { hasText: 'Lost answer' }).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await moved()).toBe(1);
+    await context.close();
+  });
+
   it('previews a bulk adjustment, then applies exactly the preview', async () => {
     const { context, page } = await newPage();
     await signIn(page, operator.email, '/customers/bulk');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/cli/admin.js';
 import { adminKey, createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
+import { formHeaders } from '../support/graphql.js';
 
 let h: Harness;
 let admin: string;
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const gql = (key: string, query: string, variables: Record<string, unknown> = {}) =>
-  h.call('POST', '/graphql', { key, body: { query, variables } });
+  h.call('POST', '/graphql', { key, body: { query, variables }, headers: formHeaders(query) });
 
 const FIELDS =
   'id subBrandId code points constraints warnings playerIdField idempotencyKeyField allowPointsOverride active version';

@@ -7,6 +7,7 @@ import { recentAnswers } from '../../src/rest/idempotency.js';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { formHeaders } from '../support/graphql.js';
 
 const clock = { now: new Date('2026-06-01T12:00:00.000Z') };
 const faults = { crashNext: 0 };
@@ -423,7 +424,11 @@ describe('webhooks', () => {
 
 describe('backoffice', () => {
   const gql = (query: string, variables: Record<string, unknown>) =>
-    h.call('POST', '/graphql', { key: admin, body: { query, variables } });
+    h.call('POST', '/graphql', {
+      key: admin,
+      body: { query, variables },
+      headers: formHeaders(query),
+    });
 
   it('reads executions and audit with filters, and simulates without writing', async () => {
     const { p, c, def, event } = await setup({ constraints: { max_daily_per_player: 1 } });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { untilChanged } from '../support/until-changed.js';
+import { formHeaders } from '../support/graphql.js';
 
 let h: Harness;
 let admin: string;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const gql = (key: string | undefined, query: string, variables: Record<string, unknown> = {}) =>
-  h.call('POST', '/graphql', { key, body: { query, variables } });
+  h.call('POST', '/graphql', { key, body: { query, variables }, headers: formHeaders(query) });
 
 describe('backoffice GraphQL with a platform admin key', () => {
   it('creates a brand, a sub-brand and a key that then works on the partner API', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { formHeaders } from '../support/graphql.js';
 
 let h: Harness;
 let admin: string;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const gql = (key: string, query: string, variables: Record<string, unknown> = {}) =>
-  h.call('POST', '/graphql', { key, body: { query, variables } });
+  h.call('POST', '/graphql', { key, body: { query, variables }, headers: formHeaders(query) });
 
 describe('platform admins browse every tenant', () => {
   it('lists a sub-brand’s customers per environment and reads a wallet history', async () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_LIMITS } from '../../src/graphql/limits.js';
 import { adminKey, createTenant } from '../support/factories.js';
+import { formHeaders } from '../support/graphql.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
 let h: Harness;
@@ -14,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const gql = (key: string, query: string, variables: Record<string, unknown> = {}) =>
-  h.call('POST', '/graphql', { key, body: { query, variables } });
+  h.call('POST', '/graphql', { key, body: { query, variables }, headers: formHeaders(query) });
 const remaining = (res: { headers: Headers }) => Number(res.headers.get('x-ratelimit-remaining'));
 
 describe('GraphQL limits (item 1)', () => {

@@ -3,6 +3,7 @@ import { listedProduct } from '../support/catalog.js';
 import { adminKey } from '../support/factories.js';
 import type { Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { formHeaders } from '../support/graphql.js';
 
 export async function shop(
   h: Harness,
@@ -52,7 +53,7 @@ export async function backoffice(h: Harness) {
   });
   const key = created.key;
   const gql = (query: string, variables: Record<string, unknown> = {}) =>
-    h.call('POST', '/graphql', { key, body: { query, variables } });
+    h.call('POST', '/graphql', { key, body: { query, variables }, headers: formHeaders(query) });
   return {
     gql,
     move: (id: string, to: string) =>

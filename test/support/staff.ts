@@ -4,6 +4,7 @@
 import type { Db } from '../../src/domain/db.js';
 import type { StaffRole } from '../../src/domain/staff/roles.js';
 import { createStaffUser } from '../../src/domain/staff/staff-users.js';
+import { formHeaders } from './graphql.js';
 import { call, type Reply } from './harness.js';
 
 let counter = 0;
@@ -59,6 +60,7 @@ export async function signInAs(
         body: { query, variables },
         headers: {
           ...headersFor(options.csrf),
+          ...formHeaders(query),
           'x-environment': options.env ?? 'test',
           ...(options.subBrandId ? { 'x-sub-brand-id': options.subBrandId } : {}),
         },

@@ -9,6 +9,7 @@ import { KEY_SCOPES } from '../../domain/tenancy/scopes.js';
 import { builder } from '../builder.js';
 import { assertManagesKeysOf } from '../key-managers.js';
 import { EnvironmentEnum } from './environment.js';
+import { effect } from '../effects.js';
 
 const ApiKeyRef = builder.prismaObject('ApiKey', {
   fields: (t) => ({
@@ -65,6 +66,7 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
 
 builder.mutationFields((t) => ({
   createApiKey: t.field({
+    extensions: effect('mints_secret'),
     type: CreatedApiKeyRef,
     description:
       "Platform admins: for any sub-brand. Brand admins: for their brand's sub-brands, partner scopes only.",
@@ -83,12 +85,14 @@ builder.mutationFields((t) => ({
     },
   }),
   createPlatformAdminKey: t.field({
+    extensions: effect('mints_secret'),
     type: CreatedApiKeyRef,
     authScopes: { admin: true },
     args: { environment: t.arg({ type: EnvironmentEnum, required: true }) },
     resolve: (_root, { environment }, ctx) => createPlatformAdminKey(ctx.db, environment),
   }),
   revokeApiKey: t.prismaField({
+    extensions: effect('removes'),
     type: ApiKeyRef,
     authScopes: { admin: true, staff: true },
     args: { id: t.arg.id({ required: true }) },

@@ -3,6 +3,7 @@ import { PLATFORM_MARGIN_KEY } from '../../domain/catalog/pricing.js';
 import { createBrand } from '../../domain/tenancy/create-brand.js';
 import { builder } from '../builder.js';
 import { EnvironmentEnum } from './environment.js';
+import { effect } from '../effects.js';
 
 const PrepaidAccountRef = builder.prismaObject('PrepaidAccount', {
   description: "A brand's prepaid money in one environment.",
@@ -71,6 +72,7 @@ const CreateBrandInput = builder.inputType('CreateBrandInput', {
 
 builder.mutationField('createBrand', (t) =>
   t.prismaField({
+    extensions: effect('creates'),
     type: 'Brand',
     authScopes: { admin: true },
     args: { input: t.arg({ type: CreateBrandInput, required: true }) },

@@ -27,6 +27,8 @@ import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
+import { effect } from '../effects.js';
+import { keyOf, requiredKeyOf } from '../idempotency-key.js';
 
 const CampaignTypeEnum = builder.enumType('CampaignType', { values: CAMPAIGN_TYPES });
 const CampaignStatusEnum = builder.enumType('CampaignStatus', { values: CAMPAIGN_STATUSES });
@@ -425,6 +427,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createCampaign: t.prismaField({
+    extensions: effect('creates'),
     type: 'Campaign',
     authScopes: write,
     args: { input: t.arg({ type: 'JSON', required: true }), establishmentId: t.arg.id() },
@@ -435,6 +438,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateCampaign: t.prismaField({
+    extensions: effect('changes'),
     type: 'Campaign',
     authScopes: write,
     args: {
@@ -449,6 +453,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateCampaignStatus: t.prismaField({
+    extensions: effect('changes'),
     type: 'Campaign',
     authScopes: write,
     description: 'in_progress, paused or cancelled; draft and completed are not requested.',
@@ -470,6 +475,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteCampaign: t.field({
+    extensions: effect('removes'),
     type: DeletionRef,
     authScopes: write,
     args: { id: t.arg.id({ required: true }), establishmentId: t.arg.id() },
@@ -485,6 +491,7 @@ builder.mutationFields((t) => ({
     },
   }),
   cloneCampaign: t.prismaField({
+    extensions: effect('creates'),
     type: 'Campaign',
     authScopes: write,
     description: 'A draft copy of a template.',
@@ -506,6 +513,7 @@ builder.mutationFields((t) => ({
     },
   }),
   retryCampaignSettlement: t.prismaField({
+    extensions: effect('changes'),
     type: 'CampaignSettlement',
     authScopes: write,
     description: 'Puts a failed settlement back in the queue (it runs at the next pass).',
@@ -529,6 +537,7 @@ builder.mutationFields((t) => ({
     },
   }),
   insertCampaignActivity: t.field({
+    extensions: effect('moves_coins'),
     type: ActivityAnswerRef,
     authScopes: { scope: 'campaigns:activity' },
     args: {
@@ -540,11 +549,12 @@ builder.mutationFields((t) => ({
       ownEstablishment(ctx, args.establishmentId);
       return insertActivity(ctx.db, tenantOf(ctx), args.input, {
         now: ctx.now(),
-        idempotencyKey: args.idempotencyKey ?? null,
+        idempotencyKey: keyOf(args.idempotencyKey, ctx),
       });
     },
   }),
   claimCampaignAward: t.field({
+    extensions: effect('moves_coins'),
     type: ClaimRef,
     authScopes: { scope: 'prizes:claim' },
     args: {
@@ -631,13 +641,14 @@ builder.queryField('campaignGame', (t) =>
 
 builder.mutationFields((t) => ({
   playCampaignGame: t.field({
+    extensions: effect('moves_coins'),
     type: PlayRef,
     authScopes: { scope: 'prizes:claim' },
     args: {
       customerId: t.arg.id({ required: true }),
       gameName: t.arg.string({ required: true }),
       campaignId: t.arg.id({ required: true }),
-      idempotencyKey: t.arg.string({ required: true }),
+      idempotencyKey: t.arg.string({ description: 'Else the request’s Idempotency-Key header.' }),
     },
     resolve: (_root, a, ctx) =>
       playGame(
@@ -647,10 +658,11 @@ builder.mutationFields((t) => ({
         String(a.customerId),
         a.gameName,
         String(a.campaignId),
-        a.idempotencyKey,
+        requiredKeyOf(a.idempotencyKey, ctx),
       ),
   }),
   setCampaignGameTable: t.prismaField({
+    extensions: effect('changes'),
     type: 'CampaignGameTable',
     authScopes: write,
     description: 'A new version of the prize table ({ prizes: [{ label, coins, weight }] }).',

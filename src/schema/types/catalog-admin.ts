@@ -17,6 +17,7 @@ import {
 import { builder } from '../builder.js';
 import { definedInput } from '../inputs.js';
 import { EnvironmentEnum } from './environment.js';
+import { effect } from '../effects.js';
 
 const ADMIN = { admin: true } as const;
 
@@ -73,6 +74,7 @@ const CatalogDecision = builder.enumType('CatalogDecision', {
 
 builder.mutationFields((t) => ({
   createCategory: t.prismaField({
+    extensions: effect('creates'),
     type: 'Category',
     authScopes: ADMIN,
     args: {
@@ -86,6 +88,7 @@ builder.mutationFields((t) => ({
     },
   }),
   createProduct: t.prismaField({
+    extensions: effect('creates'),
     type: 'Product',
     authScopes: ADMIN,
     description: 'A product and its variants (one without options has one variant, no attributes).',
@@ -99,6 +102,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateProduct: t.prismaField({
+    extensions: effect('changes'),
     type: 'Product',
     authScopes: ADMIN,
     args: {
@@ -111,6 +115,7 @@ builder.mutationFields((t) => ({
     },
   }),
   addProductVariant: t.prismaField({
+    extensions: effect('creates'),
     type: 'Product',
     authScopes: ADMIN,
     description:
@@ -125,6 +130,7 @@ builder.mutationFields((t) => ({
     },
   }),
   setVariantStock: t.boolean({
+    extensions: effect('changes'),
     authScopes: ADMIN,
     description: 'Sets the units available in one environment (a count, not a delta).',
     args: {
@@ -138,6 +144,7 @@ builder.mutationFields((t) => ({
     },
   }),
   createListing: t.prismaField({
+    extensions: effect('creates'),
     type: 'ListingMarket',
     authScopes: ADMIN,
     args: { input: t.arg({ type: CreateListingInput, required: true }) },
@@ -147,6 +154,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateListing: t.prismaField({
+    extensions: effect('changes'),
     type: 'ListingMarket',
     authScopes: ADMIN,
     args: { id: t.arg.id({ required: true }), baseCost: t.arg.int(), active: t.arg.boolean() },
@@ -156,6 +164,7 @@ builder.mutationFields((t) => ({
     },
   }),
   setMargins: t.boolean({
+    extensions: effect('changes'),
     authScopes: ADMIN,
     description:
       'Margins in basis points (100 = 1 %), 0-100000: the platform, a brand, a sub-brand. Given levels change.',
@@ -174,6 +183,7 @@ builder.mutationFields((t) => ({
     },
   }),
   createCatalog: t.prismaField({
+    extensions: effect('creates'),
     type: 'Catalog',
     authScopes: ADMIN,
     description:
@@ -190,6 +200,7 @@ builder.mutationFields((t) => ({
     },
   }),
   setCatalogProducts: t.boolean({
+    extensions: effect('changes'),
     authScopes: ADMIN,
     args: { catalogId: t.arg.id({ required: true }), productIds: t.arg.idList({ required: true }) },
     resolve: async (_root, args, ctx) => {
@@ -198,6 +209,7 @@ builder.mutationFields((t) => ({
     },
   }),
   reviewCatalog: t.prismaField({
+    extensions: effect('changes'),
     type: 'Catalog',
     authScopes: ADMIN,
     description: 'Approve or reject a pending proposal; a rejection is final.',
@@ -212,6 +224,7 @@ builder.mutationFields((t) => ({
     },
   }),
   createStore: t.prismaField({
+    extensions: effect('creates'),
     type: 'Store',
     authScopes: ADMIN,
     args: {

@@ -14,6 +14,7 @@ import { definedInput, wireDates } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { tenantOf } from '../tenant.js';
 import { EnvironmentEnum } from './environment.js';
+import { effect } from '../effects.js';
 
 export const CustomerStatusEnum = builder.enumType('CustomerStatus', { values: CUSTOMER_STATUSES });
 const LanguageEnum = builder.enumType('Language', { values: LANGUAGES });
@@ -191,6 +192,7 @@ const DeletedRef = builder.objectRef<{ id: string }>('DeletedCustomer').implemen
 
 builder.mutationFields((t) => ({
   createCustomer: t.prismaField({
+    extensions: effect('creates'),
     type: 'Customer',
     authScopes: { scope: 'customers:create' },
     args: { input: t.arg({ type: CreateCustomerInput, required: true }) },
@@ -200,6 +202,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateCustomer: t.prismaField({
+    extensions: effect('changes'),
     type: 'Customer',
     authScopes: { scope: 'customers:update' },
     args: {
@@ -217,6 +220,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deleteCustomer: t.field({
+    extensions: effect('removes'),
     type: DeletedRef,
     authScopes: { scope: 'customers:delete' },
     args: { id: t.arg.id({ required: true }) },

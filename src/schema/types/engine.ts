@@ -11,6 +11,8 @@ import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { EnvironmentEnum } from './environment.js';
 import { actorOf, tenantOf } from '../tenant.js';
+import { effect } from '../effects.js';
+import { keyOf, requiredKeyOf } from '../idempotency-key.js';
 
 const ResultRef = builder.objectRef<EngineEventResult>('EngineEventResult').implement({
   description:
@@ -60,11 +62,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 builder.mutationFields((t) => ({
   deliverEngineEvent: t.field({
+    extensions: effect('moves_coins', { ownTransactions: true }),
     type: ResultRef,
     authScopes: { scope: 'engine:events' },
     args: {
       input: t.arg({ type: DeliverInput, required: true }),
-      idempotencyKey: t.arg.string({ required: true }),
+      idempotencyKey: t.arg.string({ description: 'Else the request’s Idempotency-Key header.' }),
     },
     resolve: (_root, { input, idempotencyKey }, ctx) => {
       if (!isObject(input.data))
@@ -79,13 +82,14 @@ builder.mutationFields((t) => ({
           data: input.data,
           pointsOverride: input.pointsOverride ?? undefined,
           correlationId: input.correlationId,
-          idempotencyKey,
+          idempotencyKey: requiredKeyOf(idempotencyKey, ctx),
         },
         engineOptions(ctx),
       );
     },
   }),
   deliverEngineWebhook: t.field({
+    extensions: effect('moves_coins', { ownTransactions: true }),
     type: ResultRef,
     authScopes: { scope: 'engine:events' },
     args: {
@@ -103,7 +107,7 @@ builder.mutationFields((t) => ({
         client(ctx),
         tenantOf(ctx),
         actorOf(ctx),
-        { code, payload, headerKey: idempotencyKey ?? null },
+        { code, payload, headerKey: keyOf(idempotencyKey, ctx) },
         engineOptions(ctx),
       );
     },

@@ -22,6 +22,7 @@ import type { ProductView, Viewer } from '../../domain/catalog/establishment-vie
 import { searchEstablishmentProducts } from '../../domain/catalog/search-establishment-products.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
+import { effect } from '../effects.js';
 
 const viewerOf = (ctx: GraphQLContext): Viewer => ({
   subBrandId: ctx.principal.subBrandId,
@@ -227,6 +228,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createEstablishmentProduct: t.field({
+    extensions: effect('creates'),
     type: CreatedRef,
     authScopes: WRITE,
     description: 'A product of yours, a global one (isAdmin, platform admins), or an import.',
@@ -234,6 +236,7 @@ builder.mutationFields((t) => ({
     resolve: (_r, { input }, ctx) => createEstablishmentProduct(ctx.db, viewerOf(ctx), input),
   }),
   updateEstablishmentProduct: t.field({
+    extensions: effect('changes'),
     type: EstablishmentProductRef,
     authScopes: WRITE,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
@@ -241,6 +244,7 @@ builder.mutationFields((t) => ({
       updateEstablishmentProduct(ctx.db, viewerOf(ctx), String(id), input),
   }),
   deleteEstablishmentProduct: t.field({
+    extensions: effect('removes'),
     type: DeletedRef,
     authScopes: WRITE,
     args: { id: t.arg.id({ required: true }) },
@@ -248,6 +252,7 @@ builder.mutationFields((t) => ({
       deleteEstablishmentProduct(ctx.db, viewerOf(ctx), String(id), ctx.now()),
   }),
   setProductExclusivity: t.field({
+    extensions: effect('changes'),
     type: ExclusivityRef,
     authScopes: WRITE,
     description: 'Hides the product from every other establishment for `days` days (-1: for ever).',
@@ -256,6 +261,7 @@ builder.mutationFields((t) => ({
       setExclusivity(ctx.db, viewerOf(ctx), { productId: String(productId), days }, ctx.now()),
   }),
   setPermanentProductExclusivity: t.field({
+    extensions: effect('changes'),
     type: ExclusivityRef,
     authScopes: { admin: true },
     description: 'For the platform establishment, for ever (platform admins).',
@@ -264,6 +270,7 @@ builder.mutationFields((t) => ({
       setExclusivity(ctx.db, viewerOf(ctx), { productId: String(productId), days: -1 }, ctx.now()),
   }),
   createEstablishmentCatalog: t.field({
+    extensions: effect('creates'),
     type: CatalogRef,
     authScopes: CATALOG_WRITE,
     description: 'A proposal: pending until the platform reviews it.',
@@ -275,6 +282,7 @@ builder.mutationFields((t) => ({
       createEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), input),
   }),
   renameEstablishmentCatalog: t.field({
+    extensions: effect('changes'),
     type: CatalogRef,
     authScopes: CATALOG_WRITE,
     args: {
@@ -286,6 +294,7 @@ builder.mutationFields((t) => ({
       renameEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), String(id), input),
   }),
   deleteEstablishmentCatalog: t.field({
+    extensions: effect('removes'),
     type: CatalogDeletedRef,
     authScopes: CATALOG_WRITE,
     args: { establishmentId: t.arg.id({ required: true }), id: t.arg.id({ required: true }) },
@@ -293,6 +302,7 @@ builder.mutationFields((t) => ({
       deleteEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), String(id)),
   }),
   addEstablishmentCatalogProducts: t.field({
+    extensions: effect('changes'),
     type: CatalogRef,
     authScopes: CATALOG_WRITE,
     args: {
@@ -304,6 +314,7 @@ builder.mutationFields((t) => ({
       addCatalogProducts(ctx.db, viewerOf(ctx), String(establishmentId), String(id), input),
   }),
   removeEstablishmentCatalogProduct: t.field({
+    extensions: effect('changes'),
     type: CatalogRef,
     authScopes: CATALOG_WRITE,
     args: {

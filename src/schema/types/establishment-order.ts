@@ -24,6 +24,8 @@ import { answerOrder } from '../written-order.js';
 import type { GraphQLContext } from '../context.js';
 import { definedInput } from '../inputs.js';
 import { actorOf, tenantOf } from '../tenant.js';
+import { effect } from '../effects.js';
+import { keyOf } from '../idempotency-key.js';
 
 const OperationRef = builder.objectRef<Operation>('OrderOperation').implement({
   description:
@@ -320,6 +322,7 @@ async function movePlayerOrder<Q extends { include?: object; select?: object }>(
 
 builder.mutationFields((t) => ({
   reservePlayerOrder: t.prismaField({
+    extensions: effect('moves_coins'),
     type: 'Order',
     authScopes: { scope: 'orders:create' },
     description:
@@ -343,12 +346,13 @@ builder.mutationFields((t) => ({
         tenantOf(ctx),
         actorOf(ctx),
         definedInput(input) as never,
-        idempotencyKey ?? null,
+        keyOf(idempotencyKey, ctx),
       );
       return answerOrder(ctx.db, query, written);
     },
   }),
   capturePlayerOrderDetails: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { scope: 'orders:update' },
     args: {
@@ -362,6 +366,7 @@ builder.mutationFields((t) => ({
       ),
   }),
   sendPlayerOrder: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { scope: 'orders:update' },
     description:
@@ -377,6 +382,7 @@ builder.mutationFields((t) => ({
       ),
   }),
   trackPlayerOrder: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { scope: 'orders:fulfil' },
     args: {
@@ -390,6 +396,7 @@ builder.mutationFields((t) => ({
       ),
   }),
   acquirePlayerOrder: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { scope: 'orders:fulfil' },
     description: 'Completes the reservation: fulfilment’s moves to delivered, one event each.',
@@ -398,6 +405,7 @@ builder.mutationFields((t) => ({
       movePlayerOrder(query, ctx, args, (...order) => acquirePlayerOrder(...order, ctx.now())),
   }),
   cancelPlayerReservation: t.prismaField({
+    extensions: effect('moves_coins'),
     type: 'Order',
     authScopes: { scope: 'orders:delete' },
     description: 'Cancels before shipping: coins refunded once, units back to available.',
@@ -406,6 +414,7 @@ builder.mutationFields((t) => ({
       movePlayerOrder(query, ctx, args, (...order) => cancelPlayerReservation(...order, ctx.now())),
   }),
   reversePlayerAcquisition: t.prismaField({
+    extensions: effect('moves_coins'),
     type: 'Order',
     authScopes: { scope: 'orders:fulfil' },
     description: 'Reverses a delivered order (cancelled); with refund, the coins come back once.',

@@ -10,6 +10,7 @@ import { updateEstablishment } from '../../domain/establishments/update-establis
 import { notFound } from '../../domain/errors.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
+import { effect } from '../effects.js';
 
 const StatusEnum = builder.enumType('EstablishmentStatus', { values: ESTABLISHMENT_STATUSES });
 
@@ -115,6 +116,7 @@ const NULLABLE = new Set(['email', 'imageUrl', 'thumbnailUrl', 'description', 'l
 
 builder.mutationField('updateEstablishment', (t) =>
   t.field({
+    extensions: effect('changes'),
     type: EstablishmentRef,
     authScopes: { scope: 'establishment:update', admin: true },
     args: {

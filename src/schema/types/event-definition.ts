@@ -4,6 +4,7 @@ import { constraintProblems } from '../../engine/points/definition-inputs.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
+import { effect } from '../effects.js';
 
 builder.prismaObject('EventDefinition', {
   description: 'What a delivered event is worth to a player, and when.',
@@ -111,6 +112,7 @@ const present = (input: Record<string, unknown>, nullable: string[] = []) =>
 
 builder.mutationFields((t) => ({
   createEventDefinition: t.prismaField({
+    extensions: effect('creates'),
     type: 'EventDefinition',
     authScopes: { admin: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
@@ -123,6 +125,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateEventDefinition: t.prismaField({
+    extensions: effect('changes'),
     type: 'EventDefinition',
     authScopes: { admin: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateInput, required: true }) },
@@ -136,6 +139,7 @@ builder.mutationFields((t) => ({
     },
   }),
   deactivateEventDefinition: t.prismaField({
+    extensions: effect('changes'),
     type: 'EventDefinition',
     authScopes: { admin: true },
     description: 'Stops deliveries of this code (they answer 404); executions stay.',

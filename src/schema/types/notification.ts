@@ -5,6 +5,7 @@ import { isUuid } from '../../domain/ids.js';
 import { requeueNotification } from '../../domain/notifications/requeue.js';
 import { builder } from '../builder.js';
 import { EnvironmentEnum } from './environment.js';
+import { effect } from '../effects.js';
 
 const NotificationStatusEnum = builder.enumType('NotificationStatus', {
   description: 'pending (waiting or retrying), sent, failed (gave up; see lastError).',
@@ -69,6 +70,7 @@ builder.queryField('notifications', (t) =>
 
 builder.mutationField('requeueNotification', (t) =>
   t.prismaField({
+    extensions: effect('changes'),
     type: 'Notification',
     // Platform admins, and staff who may change orders (support is read-only). Establishment and
     // partner keys do not see the outbox at all.

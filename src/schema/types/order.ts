@@ -16,6 +16,8 @@ import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { EnvironmentEnum } from './environment.js';
+import { effect } from '../effects.js';
+import { keyOf } from '../idempotency-key.js';
 
 export const OrderStatusEnum = builder.enumType('OrderStatus', {
   description:
@@ -205,6 +207,7 @@ const ReserveOrderInput = builder.inputType('ReserveOrderInput', {
 
 builder.mutationFields((t) => ({
   reserveOrder: t.prismaField({
+    extensions: effect('moves_coins'),
     type: 'Order',
     authScopes: { scope: 'orders:create' },
     description:
@@ -219,12 +222,13 @@ builder.mutationFields((t) => ({
         tenantOf(ctx),
         actorOf(ctx),
         definedInput(input) as never,
-        { idempotencyKey: idempotencyKey ?? null },
+        { idempotencyKey: keyOf(idempotencyKey, ctx) },
       );
       return answerOrder(ctx.db, query, written);
     },
   }),
   cancelOrder: t.prismaField({
+    extensions: effect('moves_coins'),
     type: 'Order',
     authScopes: { scope: 'orders:delete' },
     description:
@@ -236,6 +240,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateOrderShipping: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { scope: 'orders:update' },
     description: 'Corrects the recipient or address until the order ships.',
@@ -257,6 +262,7 @@ builder.mutationFields((t) => ({
     },
   }),
   moveOrder: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { admin: true },
     description: 'Fulfilment: pending → processing → shipped → delivered, one step at a time.',
@@ -270,6 +276,7 @@ builder.mutationFields((t) => ({
     },
   }),
   setOrderItemTracking: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { admin: true },
     args: {
@@ -290,6 +297,7 @@ builder.mutationFields((t) => ({
     },
   }),
   topUpPrepaidBalance: t.field({
+    extensions: effect('moves_coins'),
     type: 'SafeInt',
     authScopes: { admin: true },
     description: "Adds money (minor units) to a brand's prepaid account; answers the new balance.",

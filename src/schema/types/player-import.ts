@@ -8,6 +8,7 @@ import {
 } from '../../domain/customers/import-players.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
+import { effect } from '../effects.js';
 
 const OutcomeEnum = builder.enumType('PlayerImportOutcome', {
   description:
@@ -53,6 +54,7 @@ builder.queryField('previewPlayerImport', (t) =>
 
 builder.mutationField('importPlayers', (t) =>
   t.field({
+    extensions: effect('creates', { ownTransactions: true }),
     type: ReportRef,
     description:
       'Creates the players of this CSV whose external_id is new; the same file again creates nothing.',

@@ -8,6 +8,7 @@ import type { GraphQLContext } from '../context.js';
 import { definedInput } from '../inputs.js';
 import { tenantOf } from '../tenant.js';
 import { CustomerStatusEnum } from './customer.js';
+import { effect } from '../effects.js';
 
 type Page = Awaited<ReturnType<typeof searchPlayers>>;
 
@@ -111,6 +112,7 @@ const UpdatePlayerInput = builder.inputType('UpdatePlayerInput', {
 
 builder.mutationFields((t) => ({
   createPlayer: t.prismaField({
+    extensions: effect('creates'),
     type: 'Customer',
     authScopes: { scope: 'customers:create' },
     args: { input: t.arg({ type: CreatePlayerInput, required: true }) },
@@ -121,6 +123,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updatePlayer: t.prismaField({
+    extensions: effect('changes'),
     type: 'Customer',
     authScopes: { scope: 'customers:update' },
     args: {

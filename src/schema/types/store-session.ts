@@ -5,6 +5,7 @@ import {
 } from '../../domain/store-sessions/store-session.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
+import { effect } from '../effects.js';
 
 type Session = Awaited<ReturnType<typeof createStoreSession>> & { url: string };
 
@@ -23,6 +24,7 @@ const StoreSessionRef = builder.objectRef<Session>('StoreSession').implement({
 
 builder.mutationField('createStoreSession', (t) =>
   t.field({
+    extensions: effect('creates'),
     type: StoreSessionRef,
     authScopes: { scope: 'store_sessions:create' },
     args: {
@@ -58,6 +60,7 @@ const RevokedRef = builder
 
 builder.mutationField('revokeStoreSession', (t) =>
   t.field({
+    extensions: effect('removes'),
     type: RevokedRef,
     description: 'Signs a store session out before it expires; its token stops opening the store.',
     authScopes: { scope: 'store_sessions:create' },

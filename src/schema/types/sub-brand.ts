@@ -4,6 +4,7 @@ import { createSubBrand } from '../../domain/tenancy/create-sub-brand.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
 import { keyManagerWhere } from '../key-managers.js';
+import { effect } from '../effects.js';
 
 builder.prismaObject('SubBrand', {
   description: 'A tenant: the establishment of the management API, the scope of every key.',
@@ -58,6 +59,7 @@ const CreateSubBrandInput = builder.inputType('CreateSubBrandInput', {
 
 builder.mutationField('createSubBrand', (t) =>
   t.prismaField({
+    extensions: effect('creates'),
     type: 'SubBrand',
     authScopes: { admin: true },
     args: { input: t.arg({ type: CreateSubBrandInput, required: true }) },

@@ -2,9 +2,11 @@
 import { advanceTestOrder } from '../../domain/orders/advance-test-order.js';
 import { builder } from '../builder.js';
 import { actorOf, tenantOf } from '../tenant.js';
+import { effect } from '../effects.js';
 
 builder.mutationFields((t) => ({
   advanceTestOrder: t.prismaField({
+    extensions: effect('changes'),
     type: 'Order',
     authScopes: { scope: 'orders:update' },
     description:

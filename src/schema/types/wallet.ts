@@ -8,6 +8,8 @@ import { builder } from '../builder.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { definedInput } from '../inputs.js';
 import { CustomerFilterInput } from './customer.js';
+import { effect } from '../effects.js';
+import { requiredKeyOf } from '../idempotency-key.js';
 
 const SourceEnum = builder.enumType('MovementSource', {
   description: 'What moved the coins.',
@@ -116,6 +118,7 @@ const BulkInput = builder.inputType('BulkAdjustCoinsInput', {
 
 builder.mutationFields((t) => ({
   adjustCustomerCoins: t.field({
+    extensions: effect('moves_coins'),
     type: CoinMovementRef,
     authScopes: { scope: 'customers:coins' },
     args: {
@@ -134,23 +137,30 @@ builder.mutationFields((t) => ({
       ).movement,
   }),
   bulkAdjustCustomerCoins: t.field({
+    extensions: effect('moves_coins', { ownTransactions: true }),
     type: BulkRef,
     authScopes: { scope: 'customers:coins' },
     description:
       'The same delta for a cohort, in batches; repeat with the same idempotencyKey to resume or replay.',
     args: {
       input: t.arg({ type: BulkInput, required: true }),
-      idempotencyKey: t.arg.string({ required: true }),
+      idempotencyKey: t.arg.string({ description: 'Else the request’s Idempotency-Key header.' }),
     },
     resolve: (_root, { input, idempotencyKey }, ctx) => {
       // It commits batch by batch, so it needs the client, not a caller's transaction.
       if (!isClient(ctx.db)) throw new Error('a bulk adjustment cannot run inside a transaction');
-      return bulkAdjustCoins(ctx.db, tenantOf(ctx), actorOf(ctx), idempotencyKey, {
-        filter: definedInput(input.filter),
-        delta: input.delta,
-        reason: input.reason,
-        dryRun: input.dryRun ?? false,
-      });
+      return bulkAdjustCoins(
+        ctx.db,
+        tenantOf(ctx),
+        actorOf(ctx),
+        requiredKeyOf(idempotencyKey, ctx),
+        {
+          filter: definedInput(input.filter),
+          delta: input.delta,
+          reason: input.reason,
+          dryRun: input.dryRun ?? false,
+        },
+      );
     },
   }),
 }));

@@ -25,12 +25,18 @@ export function createGraphQLClient(options: {
     exchanges: [cacheExchange, fetchExchange],
     requestPolicy: 'cache-and-network',
     preferGetMethod: false, // one method for everything: POST with the CSRF header
-    fetchOptions: () => ({
-      credentials: 'same-origin',
-      headers: tenantHeaders(options.csrf, options.tenant),
-    }),
+    // The session's headers are added here, under what an operation sends of its own (a form's
+    // Idempotency-Key, api/form-mutation.ts; another tenant's order in the fulfilment queue):
+    // urql replaces the client's fetchOptions with an operation's instead of merging them.
     fetch: async (input, init) => {
-      const res = await fetch(input, init);
+      const res = await fetch(input, {
+        ...init,
+        credentials: 'same-origin',
+        headers: {
+          ...tenantHeaders(options.csrf, options.tenant),
+          ...(init?.headers as Record<string, string>),
+        },
+      });
       const requestId = res.headers.get('x-request-id');
       if (res.status === 401) options.onSignedOut();
       const body = (await res.json().catch(() => null)) as {

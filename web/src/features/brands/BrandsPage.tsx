@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ConfirmButton } from '../../components/Confirm';
 import { Pager } from '../../components/DataTable';
@@ -26,6 +26,7 @@ import { money, numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
+import { useFormMutation } from '../../api/form-mutation';
 
 const BrandsQuery = graphql(`
   query Brands($first: Int, $after: String, $last: Int, $before: String) {
@@ -216,7 +217,7 @@ export function MarginEditor(props: {
   onDone: () => void;
 }) {
   const [value, setValue] = useState<number | ''>(props.bps);
-  const [state, save] = useMutation(MarginsMutation);
+  const [state, save] = useFormMutation(MarginsMutation);
   return (
     <Stack gap="xs">
       <Group align="end">
@@ -259,7 +260,7 @@ function TopUp(props: { brand: Brand; onDone: () => void }) {
   const existing = brand.prepaidAccounts.find((a) => a.environment === environment);
   const [currency, setCurrency] = useState(existing?.currency ?? 'EUR');
   const [amount, setAmount] = useState<number | ''>('');
-  const [state, topUp] = useMutation(TopUpMutation);
+  const [state, topUp] = useFormMutation(TopUpMutation);
   const minor = typeof amount === 'number' ? Math.round(amount * 100) : 0;
   return (
     <Stack gap="xs">

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from 'wouter';
 import { useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -22,6 +22,7 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf, type VariablesOf } from '../../graphql';
 import { MarginEditor, percent } from './BrandsPage';
+import { useFormMutation } from '../../api/form-mutation';
 
 const STYLE_KEYS = [
   'backgroundPrimary',
@@ -181,7 +182,7 @@ function ProfileForm(props: {
   };
   const [form, setForm] = useState(initial);
   useEffect(() => setForm(initial), [e.id]); // eslint-disable-line react-hooks/exhaustive-deps
-  const [state, update] = useMutation(UpdateMutation);
+  const [state, update] = useFormMutation(UpdateMutation);
   const set = <K extends keyof typeof form>(k: K, v: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [k]: v }));
   const orNull = (v: string) => (v.trim() ? v.trim() : null);

@@ -3,7 +3,7 @@
 // form), deletion (asked first), the leaderboard of a tournament, and the edit form.
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { readFragment } from 'gql.tada';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useLocation } from 'wouter';
 import { useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
@@ -28,11 +28,12 @@ import {
   TYPE_LABEL,
   type Campaign,
 } from './documents';
+import { useFormMutation } from '../../api/form-mutation';
 
 export default function CampaignPage(props: { id: string }) {
   const staff = useStaff();
   const [result, refetch] = useQuery({ query: CampaignQuery, variables: { id: props.id } });
-  const [editState, update] = useMutation(UpdateCampaign);
+  const [editState, update] = useFormMutation(UpdateCampaign);
   const data = result.data?.campaign;
   const c = data ? readFragment(CampaignFields, data) : null;
   const reload = () => refetch({ requestPolicy: 'network-only' });
@@ -151,9 +152,9 @@ function Summary(props: {
 function Actions(props: { campaign: Campaign; onChange: () => void }) {
   const { campaign: c } = props;
   const [, navigate] = useLocation();
-  const [moveState, move] = useMutation(MoveCampaign);
-  const [cloneState, clone] = useMutation(CloneCampaign);
-  const [deleteState, remove] = useMutation(DeleteCampaign);
+  const [moveState, move] = useFormMutation(MoveCampaign);
+  const [cloneState, clone] = useFormMutation(CloneCampaign);
+  const [deleteState, remove] = useFormMutation(DeleteCampaign);
   const moveTo = (status: string, done: string) =>
     move({ id: c.id, status }).then((res) => {
       if (res.data) {

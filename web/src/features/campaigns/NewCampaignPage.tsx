@@ -4,7 +4,7 @@
 import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { readFragment } from 'gql.tada';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldErrors } from '../../components/field-errors';
@@ -20,6 +20,7 @@ import {
   CreateCampaign,
   campaignUrl,
 } from './documents';
+import { useFormMutation } from '../../api/form-mutation';
 
 export default function NewCampaignPage() {
   const [, navigate] = useLocation();
@@ -31,7 +32,7 @@ export default function NewCampaignPage() {
     variables: { id: from ?? '' },
     pause: !from,
   });
-  const [state, create] = useMutation(CreateCampaign);
+  const [state, create] = useFormMutation(CreateCampaign);
   const copied = source.data ? readFragment(CampaignFields, source.data.campaign) : null;
   const initial: CampaignForm | null = from
     ? copied && { ...formOf(copied), title: `Copy of ${copied.title}`, isTemplate: false }
@@ -78,7 +79,7 @@ function StartingPoint() {
   const [templates] = useQuery({ query: CampaignsQuery, variables: { isTemplate: true } });
   const [template, setTemplate] = useState<string | null>(null);
   const [title, setTitle] = useState('');
-  const [cloneState, clone] = useMutation(CloneCampaign);
+  const [cloneState, clone] = useFormMutation(CloneCampaign);
   const list = templates.data?.campaigns.map((c) => readFragment(CampaignFields, c)) ?? [];
   const cloneErrors = fieldErrors(cloneState.error);
   return (

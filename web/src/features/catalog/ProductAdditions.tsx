@@ -13,13 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldErrors } from '../../components/field-errors';
 import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
+import { useFormMutation } from '../../api/form-mutation';
 
 const AddVariant = graphql(`
   mutation AddVariant($productId: ID!, $input: VariantInput!) {
@@ -53,7 +53,7 @@ export function NewVariant(props: { productId: string; onDone: () => void }) {
   const [attributes, setAttributes] = useState('');
   const [stock, setStock] = useState<number | ''>(0);
   const [badAttributes, setBadAttributes] = useState(false);
-  const [state, add] = useMutation(AddVariant);
+  const [state, add] = useFormMutation(AddVariant);
   const errs = fieldErrors(state.error);
   return (
     <Card withBorder>
@@ -123,7 +123,7 @@ export function NewVariant(props: { productId: string; onDone: () => void }) {
 
 export function Images(props: { productId: string; images: string[] }) {
   const [url, setUrl] = useState('');
-  const [state, save] = useMutation(SetImages);
+  const [state, save] = useFormMutation(SetImages);
   const errs = fieldErrors(state.error);
   const images = props.images;
   const set = (next: string[], done: string) =>

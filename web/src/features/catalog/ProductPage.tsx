@@ -19,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from 'wouter';
 import { subBrandLabel, subBrandNames, useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
@@ -29,6 +29,7 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { Images, NewVariant } from './ProductAdditions';
+import { useFormMutation } from '../../api/form-mutation';
 
 const ProductQuery = graphql(`
   query ProductDetail($id: ID!) {
@@ -131,7 +132,7 @@ function Details(props: { product: Product }) {
   const [translations, setTranslations] = useState<Translations>(
     (p.translations ?? {}) as Translations,
   );
-  const [state, update] = useMutation(UpdateProduct);
+  const [state, update] = useFormMutation(UpdateProduct);
   const setText = (lang: string, field: 'name' | 'description', value: string) =>
     setTranslations((t) => ({ ...t, [lang]: { ...t[lang], [field]: value } }));
   const save = async () => {
@@ -225,7 +226,7 @@ function VariantCard(props: { variant: Variant; onChange: () => void }) {
   const v = props.variant;
   const staff = useStaff();
   const names = subBrandNames(staff);
-  const [listingState, updateListing] = useMutation(UpdateListing);
+  const [listingState, updateListing] = useFormMutation(UpdateListing);
   const attributes = Object.entries((v.attributes ?? {}) as Record<string, string>);
   return (
     <Card withBorder data-testid={`variant-${v.sku}`}>
@@ -319,7 +320,7 @@ function StockEditor(props: {
 }) {
   const { stock } = props;
   const [value, setValue] = useState<number | ''>(stock.available);
-  const [state, set] = useMutation(SetStock);
+  const [state, set] = useFormMutation(SetStock);
   return (
     <Stack gap="xs">
       <Group align="end">
@@ -367,7 +368,7 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
   const [country, setCountry] = useState('ES');
   const [currency, setCurrency] = useState('EUR');
   const [cost, setCost] = useState<number | ''>('');
-  const [state, create] = useMutation(CreateListing);
+  const [state, create] = useFormMutation(CreateListing);
   return (
     <form
       onSubmit={(e) => {

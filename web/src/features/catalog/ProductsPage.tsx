@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { DataTable, Pager } from '../../components/DataTable';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -24,6 +24,7 @@ import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
+import { useFormMutation } from '../../api/form-mutation';
 
 const ProductsQuery = graphql(`
   query Products($filter: ProductFilter, $first: Int, $after: String, $last: Int, $before: String) {
@@ -155,7 +156,7 @@ function CreateProduct(props: { onCreated: (id: string) => void }) {
   const [kind, setKind] = useState<'physical' | 'digital'>('physical');
   const [sku, setSku] = useState('');
   const [stock, setStock] = useState<number | ''>(0);
-  const [state, create] = useMutation(CreateMutation);
+  const [state, create] = useFormMutation(CreateMutation);
   return (
     <Card withBorder>
       <form

@@ -2,13 +2,14 @@
 // approves or rejects them (a rejection is final, so it asks first).
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { notify } from '../../components/notify';
+import { useFormMutation } from '../../api/form-mutation';
 
 const ProposalsQuery = graphql(`
   query Proposals {
@@ -38,7 +39,7 @@ const ReviewMutation = graphql(`
 
 export default function ProposalsPage() {
   const [result, refetch] = useQuery({ query: ProposalsQuery });
-  const [review, send] = useMutation(ReviewMutation);
+  const [review, send] = useFormMutation(ReviewMutation);
   const [notes, setNotes] = useState<Record<string, string>>({});
   const decide = (id: string, decision: 'approved' | 'rejected') =>
     send({ id, decision, note: notes[id]?.trim() || null }).then((res) => {

@@ -13,17 +13,17 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useMutation } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, signedCoins } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { notify } from '../../components/notify';
+import { useFormMutation } from '../../api/form-mutation';
 
 const BulkMutation = graphql(`
-  mutation Bulk($key: String!, $input: BulkAdjustCoinsInput!) {
-    bulkAdjustCustomerCoins(idempotencyKey: $key, input: $input) {
+  mutation Bulk($input: BulkAdjustCoinsInput!) {
+    bulkAdjustCustomerCoins(input: $input) {
       id
       dryRun
       matched
@@ -48,7 +48,7 @@ export default function BulkAdjustPage() {
     null,
   );
   const [done, setDone] = useState<Outcome | null>(null);
-  const [state, run] = useMutation(BulkMutation);
+  const [state, run] = useFormMutation(BulkMutation);
 
   const input = useMemo(
     () => ({
@@ -67,13 +67,14 @@ export default function BulkAdjustPage() {
 
   const doPreview = async () => {
     setDone(null);
-    const res = await run({ key: crypto.randomUUID(), input: { ...input, dryRun: true } });
+    const res = await run({ input: { ...input, dryRun: true } });
     if (res.data)
       setPreview({ form, outcome: res.data.bulkAdjustCustomerCoins, key: crypto.randomUUID() });
   };
   const apply = async () => {
     if (!previewed) return;
-    const res = await run({ key: previewed.key, input: { ...input, dryRun: false } });
+    // The previewed key: a retried click resumes or replays the same adjustment.
+    const res = await run({ input: { ...input, dryRun: false } }, { key: previewed.key });
     if (res.data) {
       setDone(res.data.bulkAdjustCustomerCoins);
       setPreview(null);

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { Link } from 'wouter';
 import { useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
@@ -25,6 +25,7 @@ import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { customersUrl } from './routes';
 import { notify } from '../../components/notify';
+import { useFormMutation } from '../../api/form-mutation';
 
 const CustomerQuery = graphql(`
   query Customer($id: ID!) {
@@ -73,7 +74,7 @@ const AdjustMutation = graphql(`
 export default function CustomerPage(props: { id: string }) {
   const staff = useStaff();
   const [result, refetch] = useQuery({ query: CustomerQuery, variables: { id: props.id } });
-  const [adjusting, adjust] = useMutation(AdjustMutation);
+  const [adjusting, adjust] = useFormMutation(AdjustMutation);
   const [delta, setDelta] = useState<number | ''>('');
   const [reason, setReason] = useState('');
   const c = result.data?.customer;

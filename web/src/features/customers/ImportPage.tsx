@@ -100,7 +100,13 @@ export default function ImportPage() {
       const res =
         what === 'preview'
           ? await client.query(PreviewQuery, { csv: slice.csv }, { requestPolicy: 'network-only' })
-          : await client.mutation(ImportMutation, { csv: slice.csv });
+          : // Each slice is a submission of its own (its key: docs/idempotency.md); a slice
+            // imported again creates nothing again anyway, row by row.
+            await client.mutation(
+              ImportMutation,
+              { csv: slice.csv },
+              { fetchOptions: { headers: { 'idempotency-key': crypto.randomUUID() } } },
+            );
       const report: Report | undefined =
         'previewPlayerImport' in (res.data ?? {})
           ? (res.data as ResultOf<typeof PreviewQuery>).previewPlayerImport

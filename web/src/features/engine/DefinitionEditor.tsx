@@ -17,12 +17,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
+import { useFormMutation } from '../../api/form-mutation';
 
 const WarningsQuery = graphql(`
   query ConstraintWarnings($constraints: JSON!) {
@@ -93,7 +94,7 @@ export function DefinitionEditor(props: {
     pause: debouncedObject === null,
     requestPolicy: 'network-only',
   });
-  const [state, update] = useMutation(UpdateMutation);
+  const [state, update] = useFormMutation(UpdateMutation);
 
   const setKnown = (key: string, value: string | number | '') => {
     const next = { ...(object ?? {}) };

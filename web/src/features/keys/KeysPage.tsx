@@ -28,6 +28,7 @@ import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import type { introspection } from '../../graphql-env.d.ts';
+import { useFormMutation } from '../../api/form-mutation';
 
 type Scope = introspection['types']['PartnerScope']['enumValues'];
 
@@ -104,7 +105,7 @@ export default function KeysPage() {
     pause: !subBrandId,
   });
   const [minted, setMinted] = useState<string | null>(null);
-  const [revoking, revoke] = useMutation(RevokeMutation);
+  const [revoking, revoke] = useFormMutation(RevokeMutation);
   const keys = result.data?.subBrand?.apiKeys.edges.map((e) => e.node) ?? [];
   return (
     <Page title="API keys">

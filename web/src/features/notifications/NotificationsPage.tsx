@@ -2,7 +2,7 @@
 // went out and what failed for good. A failed one can be sent again once its cause is fixed; the
 // filter lives in the URL, so a list of failures is a link.
 import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useLocation, useSearch } from 'wouter';
 import { useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
@@ -11,6 +11,7 @@ import { when } from '../../components/format';
 import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
+import { useFormMutation } from '../../api/form-mutation';
 
 const FILTERS = ['failed', 'pending', 'sent', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -56,7 +57,7 @@ export default function NotificationsPage() {
     query: NotificationsQuery,
     variables: { status: filter === 'all' ? null : filter },
   });
-  const [requeue, requeueNotification] = useMutation(RequeueMutation);
+  const [requeue, requeueNotification] = useFormMutation(RequeueMutation);
   const rows = result.data?.notifications ?? [];
   return (
     <Page title="Notifications">

@@ -2,7 +2,7 @@
 // item, cancel); other staff see their sub-brand's orders and may cancel one before it ships.
 import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useQuery } from 'urql';
 import { useLocation, useSearch } from 'wouter';
 import { tenantHeaders } from '../../api/client';
 import { useSession, useStaff } from '../../api/session';
@@ -12,6 +12,7 @@ import { coins, when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { notify } from '../../components/notify';
+import { useFormMutation } from '../../api/form-mutation';
 
 const STATES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 type State = (typeof STATES)[number];
@@ -173,20 +174,17 @@ function TenantOrders(props: { status: State }) {
 function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void }) {
   const staff = useStaff();
   const { environment } = useSession();
-  const [move, moveOrder] = useMutation(MoveMutation);
-  const [cancel, cancelOrder] = useMutation(CancelMutation);
+  const [move, moveOrder] = useFormMutation(MoveMutation);
+  const [cancel, cancelOrder] = useFormMutation(CancelMutation);
   const [tracking, setTracking] = useState<{ order: Row; itemId: string } | null>(null);
   // Cancelling is the order's tenant's operation: in the cross-tenant queue it runs as that tenant.
   const asOrderTenant = (o: Row) =>
     o.subBrandId
       ? {
-          fetchOptions: {
-            credentials: 'same-origin' as const,
-            headers: tenantHeaders(staff.csrfToken, {
-              subBrandId: o.subBrandId,
-              environment: o.environment ?? environment,
-            }),
-          },
+          headers: tenantHeaders(staff.csrfToken, {
+            subBrandId: o.subBrandId,
+            environment: o.environment ?? environment,
+          }),
         }
       : {};
   const done = (message: string) => (res: { error?: unknown }) => {
@@ -315,7 +313,7 @@ function TrackingModal(props: { itemId: string; onClose: (changed: boolean) => v
   const [carrier, setCarrier] = useState('');
   const [code, setCode] = useState('');
   const [url, setUrl] = useState('');
-  const [state, track] = useMutation(TrackMutation);
+  const [state, track] = useFormMutation(TrackMutation);
   return (
     <Modal opened onClose={() => props.onClose(false)} title="Tracking" centered>
       <form

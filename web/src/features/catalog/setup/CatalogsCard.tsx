@@ -3,7 +3,6 @@
 // first: partners stop seeing the ones taken out).
 import { Badge, Button, Card, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useMutation } from 'urql';
 import { subBrandNames, useStaff } from '../../../api/session';
 import { ConfirmButton } from '../../../components/Confirm';
 import { DataTable } from '../../../components/DataTable';
@@ -12,6 +11,7 @@ import { fieldErrors } from '../../../components/field-errors';
 import { notify } from '../../../components/notify';
 import { CreateCatalog, SetCatalogProducts, type Setup } from './documents';
 import { ProductPicker, type Picked } from './ProductPicker';
+import { useFormMutation } from '../../../api/form-mutation';
 
 type Catalog = Setup['catalogs']['edges'][number]['node'];
 const STATUS_COLOR: Record<string, string> = {
@@ -64,7 +64,7 @@ function NewCatalog(props: { onDone: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [products, setProducts] = useState<Picked[]>([]);
-  const [state, create] = useMutation(CreateCatalog);
+  const [state, create] = useFormMutation(CreateCatalog);
   const errs = fieldErrors(state.error);
   return (
     <form
@@ -125,7 +125,7 @@ function NewCatalog(props: { onDone: () => void }) {
 function ReplaceProducts(props: { catalogs: Catalog[]; onDone: () => void }) {
   const [catalogId, setCatalogId] = useState<string | null>(null);
   const [products, setProducts] = useState<Picked[]>([]);
-  const [state, replace] = useMutation(SetCatalogProducts);
+  const [state, replace] = useFormMutation(SetCatalogProducts);
   const catalog = props.catalogs.find((c) => c.id === catalogId);
   return (
     <Stack gap="xs">

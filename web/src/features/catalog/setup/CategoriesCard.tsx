@@ -11,13 +11,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { useMutation } from 'urql';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { fieldErrors } from '../../../components/field-errors';
 import { numberOr } from '../../../components/format';
 import { notify } from '../../../components/notify';
 import { CreateCategory, type Setup } from './documents';
+import { useFormMutation } from '../../../api/form-mutation';
 
 type Category = Setup['categories']['edges'][number]['node'];
 const LANGS = ['en', 'es', 'pt', 'it', 'fr'] as const;
@@ -29,7 +29,7 @@ export function CategoriesCard(props: {
   const [slug, setSlug] = useState('');
   const [names, setNames] = useState<Record<string, string>>({});
   const [position, setPosition] = useState<number | ''>(0);
-  const [state, create] = useMutation(CreateCategory);
+  const [state, create] = useFormMutation(CreateCategory);
   const errs = fieldErrors(state.error);
   return (
     <Card withBorder>

@@ -13,13 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useMutation } from 'urql';
 import { subBrandLabel, subBrandNames, useSession, useStaff } from '../../../api/session';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { fieldErrors } from '../../../components/field-errors';
 import { notify } from '../../../components/notify';
 import { CreateStore, type Setup } from './documents';
+import { useFormMutation } from '../../../api/form-mutation';
 
 type Store = Setup['stores']['edges'][number]['node'];
 type Catalog = Setup['catalogs']['edges'][number]['node'];
@@ -70,7 +70,7 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
   const [name, setName] = useState('');
   const [slug, setSlug] = useState('');
   const [catalogIds, setCatalogIds] = useState<string[]>([]);
-  const [state, create] = useMutation(CreateStore);
+  const [state, create] = useFormMutation(CreateStore);
   const errs = fieldErrors(state.error);
   const usable = props.catalogs.filter(
     (c) => c.status !== 'rejected' && (c.subBrandId === null || c.subBrandId === subBrandId),

@@ -1,0 +1,124 @@
+// Exactly-once for GraphQL mutations (issue 29, G7): the one rule on /graphql is the
+// Idempotency-Key header, taken by the same layer as the REST routes' (rest/idempotency.ts). A
+// mutation request that carries one runs in the transaction that claims the key, and its answer
+// is stored with it: a browser or a proxy that sends it again after a lost answer gets the same
+// bytes (`idempotent-replay: true`), and nothing happens twice. Which mutations must carry one is
+// declared on each field (schema/effects.ts): those that move coins or create records. Requests
+// without a key, and queries, go on to yoga unchanged.
+import type { Request, RequestHandler, Response } from 'express';
+import { execute, OperationTypeNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { Db } from '../domain/db.js';
+import { AppError } from '../domain/errors.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { FAMILIES } from '../rest/families/index.js';
+import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../rest/idempotency.js';
+import type { GraphQLContext } from '../schema/context.js';
+import { extensionsOf, needsIdempotencyKey } from '../schema/effects.js';
+import { graphqlErrorBody } from './errors.js';
+import { checkedDocument, DocumentRefused, pickOperation, rootFields } from './limits.js';
+import type { MaskError } from './mask-error.js';
+
+/** A keyed mutation whose document ran and answered errors: its transaction is rolled back. */
+class MutationRefused extends AppError {
+  readonly json: string;
+  constructor(errors: readonly GraphQLError[]) {
+    const codes = errors.map((e) => e.extensions.code);
+    // Stored and replayed like a REST refusal, unless a failure on our side may pass on a retry.
+    super(
+      codes.some((c) => c === 'internal_error' || c === 'service_unavailable')
+        ? 'internal_error'
+        : 'invalid_request',
+      errors[0]!.message,
+    );
+    this.json = JSON.stringify({ errors, data: null });
+  }
+}
+
+export function keyedMutations(deps: {
+  prisma: PrismaClient;
+  schema: GraphQLSchema;
+  context: (req: Request, res: Response) => GraphQLContext;
+  maskError: MaskError;
+}): RequestHandler {
+  const fields = deps.schema.getMutationType()?.getFields() ?? {};
+  return async (req, res, next) => {
+    const { query, variables, operationName } = (req.method === 'POST' ? req.body : {}) as Record<
+      string,
+      unknown
+    >;
+    if (typeof query !== 'string') return next();
+    const document = checkedDocument(deps.schema, query);
+    if (document instanceof DocumentRefused) return next(); // refused by its charge already
+    const operation = pickOperation(document, operationName);
+    if (operation?.operation !== OperationTypeNode.MUTATION) return next();
+    const names = [...new Set(rootFields(document, operation))].filter((n) => fields[n]);
+    const declared = names.map((name) => ({ name, ...extensionsOf(fields[name]!) }));
+    const key = readIdempotencyKey(req.get('idempotency-key'));
+    if (key === null) {
+      const needing = declared.filter((f) => needsIdempotencyKey(f.effect)).map((f) => f.name);
+      if (needing.length) {
+        throw new AppError(
+          'missing_idempotency_key',
+          `${needing.join(', ')} ${needing.length > 1 ? 'move coins or create records' : 'moves coins or creates a record'}: ` +
+            'send an Idempotency-Key header (1-64 ASCII characters), the same one when you send the same request again.',
+        );
+      }
+      return next();
+    }
+    const secret = declared.find((f) => f.effect === 'mints_secret');
+    if (secret) {
+      throw new AppError(
+        'invalid_request',
+        `${secret.name} answers a secret shown once, which is never stored, so it cannot be replayed: send it without an Idempotency-Key.`,
+      );
+    }
+    const own = declared.find((f) => f.ownTransactions);
+    if (own && names.length > 1) {
+      throw new AppError(
+        'invalid_request',
+        `${own.name} commits in steps of its own: send it alone in its request.`,
+      );
+    }
+    const context = deps.context(req, res);
+    const run = async (db: Db) => {
+      const result = await execute({
+        schema: deps.schema,
+        document,
+        operationName: typeof operationName === 'string' ? operationName : undefined,
+        variableValues: variables as Record<string, unknown> | undefined,
+        contextValue: { ...context, db, idempotencyKey: key },
+      });
+      if (result.errors?.length) throw new MutationRefused(result.errors.map(deps.maskError));
+      return { status: 200, json: JSON.stringify({ data: result.data }) };
+    };
+    try {
+      const outcome = await runIdempotently({
+        prisma: deps.prisma,
+        principal: context.principal,
+        key,
+        requestHash: requestFingerprint('POST', '/graphql', {
+          query,
+          variables: variables ?? null,
+          operationName: operationName ?? null,
+        }),
+        transaction: own ? 'self' : 'wrap',
+        work: run,
+        refusal: (error) => {
+          if (error.retryable) return null;
+          if (error instanceof MutationRefused) return { status: 200, json: error.json };
+          return {
+            status: FAMILIES.partner.status(error),
+            json: JSON.stringify(graphqlErrorBody(error, context.requestId)),
+          };
+        },
+      });
+      if (outcome.replayed) res.set('idempotent-replay', 'true');
+      res.status(outcome.status).type('application/json').send(outcome.json);
+    } catch (error) {
+      // Errors in the GraphQL envelope answer 200, as yoga's do; the others go to the app's
+      // error handler (a 409 for a key reused with another request, a 503 in an outage).
+      if (!(error instanceof MutationRefused)) throw error;
+      res.status(200).type('application/json').send(error.json);
+    }
+  };
+}
