@@ -100,7 +100,10 @@ describe('npm run admin -- user …', () => {
     );
     process.env.STAFF_PASSWORD = 'short';
     const short = await admin('user', 'create', '--email', 'b@example.com', '--role', 'support');
-    expect(short.json.error.message).toBe('$STAFF_PASSWORD: must be at least 12 characters');
+    expect(short.json.error.message).toBe('$STAFF_PASSWORD: must be at least 12 characters long');
+    process.env.STAFF_PASSWORD = 'password1234';
+    const common = await admin('user', 'create', '--email', 'b@example.com', '--role', 'support');
+    expect(common.json.error.message).toMatch(/^\$STAFF_PASSWORD: is a common password/);
     process.env.STAFF_PASSWORD = 'a long enough password';
     expect(
       (await admin('user', 'create', '--email', 'd@example.com', '--role', 'support')).code,

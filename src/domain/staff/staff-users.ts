@@ -2,10 +2,10 @@
 // first start on the embedded database (the demo operator).
 import { z } from 'zod';
 import { inTransaction, type Db } from '../db.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError, invalidRequest, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './password.js';
+import { hashPassword, passwordProblem } from './password.js';
 import { STAFF_ROLES, type StaffRole } from './roles.js';
 
 const staffUserInput = z
@@ -14,10 +14,7 @@ const staffUserInput = z
       .email()
       .max(254)
       .transform((e) => e.toLowerCase()),
-    password: z
-      .string()
-      .min(MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
-      .max(200),
+    password: z.string(), // its rules: passwordProblem, below
     role: z.enum(STAFF_ROLES),
     brandId: z.uuid().nullish(),
     subBrandId: z.uuid().nullish(),
@@ -67,6 +64,8 @@ export async function createStaffUser(
   input: z.input<typeof staffUserInput>,
 ): Promise<StaffUserSummary> {
   const v = parseInput(staffUserInput, input);
+  const weak = await passwordProblem(v.password);
+  if (weak) throw invalidRequest([weak]);
   if (v.brandId && !(await db.brand.findUnique({ where: { id: v.brandId } })))
     throw notFound('Brand');
   if (v.subBrandId && !(await db.subBrand.findUnique({ where: { id: v.subBrandId } })))
