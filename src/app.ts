@@ -118,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
       rateLimits: deps.rateLimits,
       logger: deps.logger,
       webDist: deps.webDist,
+      graphiql: deps.graphiql ?? false,
     }),
   );
   // Bodies read before rate limiting: a query spends read units by its cost, each mutation and

@@ -99,6 +99,12 @@ describe.runIf(TEST_DB === 'postgres')('a production start on PostgreSQL', () =>
     try {
       const env = { DATABASE_URL: url, NODE_ENV: 'production' };
       const first = await startServerProcess(env, 60_000, 'dist');
+      // No GraphiQL in production, for staff or keys (issue 29, G4).
+      const staffConsole = await fetch(`${first.url}/admin/graphiql`, { redirect: 'manual' });
+      expect(staffConsole.status).toBe(404);
+      const keyConsole = await fetch(`${first.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(keyConsole.status).toBe(401);
+      expect(await keyConsole.text()).not.toContain('GraphiQL');
       expect(await first.stop()).toBe(0);
       const db = await openDatabase({ url, poolSize: 1 });
       try {

@@ -34,6 +34,8 @@ export function backofficeRouter(deps: {
   rateLimits: RateLimitStore;
   logger: Logger;
   webDist?: string;
+  /** Serve GraphiQL to signed-in staff: outside production only (docs/production.md). */
+  graphiql: boolean;
 }): Router {
   const router = Router();
   const dist = deps.webDist ?? WEB_DIST;
@@ -81,7 +83,7 @@ export function backofficeRouter(deps: {
       }
       await failures.delete(email);
       setSessionCookie(req, res, session.token);
-      res.json(await sessionBody(deps.db, session.staff, session.csrfToken));
+      res.json(await sessionBody(deps, session.staff, session.csrfToken));
     }),
   );
 
@@ -90,7 +92,7 @@ export function backofficeRouter(deps: {
     handle(async (req, res) => {
       const session = await sessionOf(deps.db, req);
       if (!session) throw signedOut();
-      res.json(await sessionBody(deps.db, session.staff, session.csrfToken));
+      res.json(await sessionBody(deps, session.staff, session.csrfToken));
     }),
   );
 
@@ -132,29 +134,33 @@ export function backofficeRouter(deps: {
   router.use('/admin/api', api);
 
   // GraphiQL with every script and style inlined from @graphql-yoga/render-graphiql. It sends
-  // the session's CSRF token, so it works only for the staff member it was rendered for.
-  router.get(
-    '/admin/graphiql',
-    handle(async (req, res) => {
-      const session = await sessionOf(deps.db, req);
-      if (!session) return void res.redirect(303, '/admin/sign-in?next=/graphiql');
-      res.setHeader('cache-control', 'no-store');
-      // Loaded on first use: GraphiQL's inlined bundle is a large module to parse at start-up.
-      const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
-      res.type('html').send(
-        renderGraphiQL({
-          endpoint: '/graphql',
-          title: 'Partner Rewards GraphiQL',
-          credentials: 'same-origin',
-          headers: JSON.stringify(
-            { 'X-CSRF-Token': session.csrfToken, 'X-Environment': 'test' },
-            null,
-            2,
-          ),
-        } as Parameters<typeof renderGraphiQL>[0]),
-      );
-    }),
-  );
+  // the session's CSRF token, so it works only for the staff member it was rendered for. Not in
+  // production (issue 29, G4): a console that runs any document of the schema is a tool for
+  // building and debugging, and in production it is one more page to keep safe; people there act
+  // through the screens, which ask before they move coins.
+  if (deps.graphiql)
+    router.get(
+      '/admin/graphiql',
+      handle(async (req, res) => {
+        const session = await sessionOf(deps.db, req);
+        if (!session) return void res.redirect(303, '/admin/sign-in?next=/graphiql');
+        res.setHeader('cache-control', 'no-store');
+        // Loaded on first use: GraphiQL's inlined bundle is a large module to parse at start-up.
+        const { renderGraphiQL } = await import('@graphql-yoga/render-graphiql');
+        res.type('html').send(
+          renderGraphiQL({
+            endpoint: '/graphql',
+            title: 'Partner Rewards GraphiQL',
+            credentials: 'same-origin',
+            headers: JSON.stringify(
+              { 'X-CSRF-Token': session.csrfToken, 'X-Environment': 'test' },
+              null,
+              2,
+            ),
+          } as Parameters<typeof renderGraphiQL>[0]),
+        );
+      }),
+    );
 
   const built = existsSync(path.join(dist, 'index.html'));
   if (built) {
@@ -179,8 +185,9 @@ export function backofficeRouter(deps: {
     res.setHeader('x-frame-options', 'DENY');
     res.sendFile(path.join(dist, 'index.html'));
   };
-  // Every screen's URL opens the app, which routes on the client (a list's filters are links).
-  router.get(/^\/admin(\/(?!api\/|exclusive).*)?$/, page);
+  // Every screen's URL opens the app, which routes on the client (a list's filters are links);
+  // GraphiQL's, where it is not served, is a plain 404.
+  router.get(/^\/admin(\/(?!api\/|exclusive|graphiql$).*)?$/, page);
   return router;
 
   function handle(fn: (req: Request, res: Response) => Promise<void>): RequestHandler {
@@ -206,7 +213,11 @@ const STATUS: Partial<Record<string, number>> = {
   rate_limited: 429,
 };
 
-async function sessionBody(db: Db, staff: StaffIdentity, csrfToken: string) {
+async function sessionBody(
+  deps: { db: Db; graphiql: boolean },
+  staff: StaffIdentity,
+  csrfToken: string,
+) {
   return {
     staff: {
       id: staff.userId,
@@ -216,7 +227,9 @@ async function sessionBody(db: Db, staff: StaffIdentity, csrfToken: string) {
       subBrandId: staff.subBrandId,
     },
     csrfToken,
-    subBrands: await subBrandsOf(db, staff),
+    subBrands: await subBrandsOf(deps.db, staff),
+    /** Whether /admin/graphiql is served (not in production). */
+    graphiql: deps.graphiql,
   };
 }
 

@@ -38,6 +38,7 @@ describe('the backoffice on a fresh start', () => {
         expect(anonymous.headers.get('location')).toBe('/admin/sign-in?next=/graphiql');
         const staff = await signInAs(server.url, email!, password!);
         expect(staff.signIn.body.staff.role).toBe('platform_admin');
+        expect(staff.signIn.body.graphiql).toBe(true); // outside production only
         const graphiql = await call(server.url, 'GET', '/admin/graphiql', {
           headers: { cookie: staff.cookie },
         });

@@ -23,6 +23,8 @@ export type SessionInfo = {
   };
   csrfToken: string;
   subBrands: SubBrandChoice[];
+  /** Whether the server serves GraphiQL to staff (not in production). */
+  graphiql: boolean;
 };
 
 async function send<T>(

@@ -1,5 +1,5 @@
 // The frame of every screen: navigation, the sub-brand and environment the screens act on, and
-// the account menu (GraphiQL, sign out, sign out everywhere).
+// the account menu (GraphiQL outside production, sign out, sign out everywhere).
 import {
   AppShell,
   Badge,
@@ -120,9 +120,11 @@ export function Shell(props: { children: ReactNode }) {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{ROLE_LABEL[staff.staff.role]}</Menu.Label>
-                <Menu.Item component="a" href="/admin/graphiql">
-                  GraphiQL
-                </Menu.Item>
+                {staff.graphiql && (
+                  <Menu.Item component="a" href="/admin/graphiql">
+                    GraphiQL
+                  </Menu.Item>
+                )}
                 <Menu.Item onClick={() => void leave(false)}>Sign out</Menu.Item>
                 <Menu.Item color="red" onClick={() => void leave(true)}>
                   Sign out everywhere
