@@ -77,6 +77,8 @@ const envSchema = z.object({
     .optional(),
   /** The From header of logistics e-mails. */
   SMTP_FROM: z.string().min(3).max(200).default('Partner Rewards <no-reply@localhost>'),
+  /** How long to wait on the SMTP relay at each step; a message's claim lasts four times this. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type Config = {
@@ -98,6 +100,7 @@ export type Config = {
   preparedStatements: boolean;
   smtpUrl: string | undefined;
   smtpFrom: string;
+  smtpTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
   };
 }

@@ -85,6 +85,7 @@ export async function startServer(config: Config, logger: Logger) {
         logger,
         smtpUrl: config.smtpUrl,
         from: config.smtpFrom,
+        smtpTimeoutMs: config.smtpTimeoutMs,
         baseUrl: base,
       })
     : null;

@@ -2,13 +2,20 @@
 // stopped with it), claims due outbox rows (domain/notifications/outbox.ts), sends each over SMTP
 // (SMTP_URL, nodemailer) and marks it. docs/notifications.md has the guarantees; in short:
 // - one event, one row (unique per event), claimed by one dispatcher at a time (SKIP LOCKED and a
-//   lease longer than every SMTP time-out), marked only under the claim that sent it;
+//   lease longer than every SMTP time-out), marked only under the claim that sent it. A message is
+//   claimed right before it is sent, one at a time: a claim taken for a whole batch could run out
+//   while the batch's first messages wait on a slow relay, and another process would send the
+//   last ones again;
 // - a failure is retried with exponential backoff; after MAX attempts, or at once when the server
 //   refuses for good (5xx), the row is `failed`, logged, and visible in GraphQL;
-// - the one window left: a crash (or a lost database) after the SMTP server accepted the message
-//   and before the mark commits. The lease then runs out and the message is sent again, with the
-//   same Message-ID (`<notification id@host>`), which mail systems use to drop duplicates. We
-//   chose this over losing the message.
+// - the one window left, which SMTP cannot close (it has no two-phase commit): a crash (or a lost
+//   database) after the relay accepted the message (its 250) and before the mark commits. The
+//   mark is one prepared statement sent the moment the 250 arrives (nodemailer answers before it
+//   closes the connection), so the window is that statement's round trip and commit (docs/
+//   notifications.md has the figure). After such a crash the lease runs out and the message is
+//   sent again, once, with the same Message-ID (`<notification id@host>`), which mail systems
+//   use to drop duplicates. We chose this over losing the message: at most one duplicate per
+//   crash of a dispatching process, and none without a crash.
 import nodemailer from 'nodemailer';
 import type { Db } from '../domain/db.js';
 import {
@@ -29,8 +36,11 @@ export type DispatcherOptions = {
   baseUrl: string;
   /** How often to look for due messages. Default 1 s. */
   pollMs?: number;
+  /** Messages sent per round at most. Default 20. */
   batch?: number;
-  /** How long a claim lasts; longer than the SMTP time-outs below. Default 120 s. */
+  /** How long to wait on the relay at each step (connect, greeting, each reply). Default 30 s. */
+  smtpTimeoutMs?: number;
+  /** How long a claim lasts: longer than one message's SMTP time-outs. Default 4 × smtpTimeoutMs. */
   leaseMs?: number;
   /** Attempts before a message is failed for good. Default 8. */
   maxAttempts?: number;
@@ -39,17 +49,16 @@ export type DispatcherOptions = {
   now?: () => Date;
 };
 
-const SMTP_TIMEOUT_MS = 30_000;
-
 export function createDispatcher(o: DispatcherOptions) {
-  const leaseMs = o.leaseMs ?? 120_000;
+  const timeout = o.smtpTimeoutMs ?? 30_000;
+  const leaseMs = o.leaseMs ?? 4 * timeout;
   const maxAttempts = o.maxAttempts ?? 8;
   const backoffMs = o.backoffMs ?? 30_000;
   const now = o.now ?? (() => new Date());
   const transport = nodemailer.createTransport(o.smtpUrl, {
-    connectionTimeout: SMTP_TIMEOUT_MS,
-    greetingTimeout: SMTP_TIMEOUT_MS,
-    socketTimeout: SMTP_TIMEOUT_MS,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
   });
   const domain = new URL(o.baseUrl).hostname || 'localhost';
 
@@ -95,11 +104,17 @@ export function createDispatcher(o: DispatcherOptions) {
     }
   }
 
-  /** One round: claims what is due and sends it; answers how many were claimed. */
+  /** One round: claims what is due, one message at a time, and sends it; answers how many. */
   async function runOnce(): Promise<number> {
-    const claimed = await claimDue(o.db, now(), { batch: o.batch ?? 20, leaseMs });
-    for (const m of claimed) await deliver(m);
-    return claimed.length;
+    const batch = o.batch ?? 20;
+    let sent = 0;
+    while (sent < batch) {
+      const [m] = await claimDue(o.db, now(), { batch: 1, leaseMs });
+      if (!m) break;
+      await deliver(m);
+      sent++;
+    }
+    return sent;
   }
 
   let timer: NodeJS.Timeout | null = null;

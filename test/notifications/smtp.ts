@@ -5,7 +5,8 @@ import { SMTPServer } from 'smtp-server';
 
 export type Received = { raw: string; messageId: string; to: string; subject: string };
 
-export async function smtpServer() {
+/** `onAccepted`: called right after a message is accepted (its 250 on the way to the sender). */
+export async function smtpServer(options: { onAccepted?: (count: number) => void } = {}) {
   const received: Received[] = [];
   const refusals: number[] = [];
   const server = new SMTPServer({
@@ -36,6 +37,7 @@ export async function smtpServer() {
           subject: header('Subject'),
         });
         callback();
+        options.onAccepted?.(received.length);
       });
     },
   });

@@ -6,6 +6,8 @@
 // claimer may still be sending it. `attempts` after the claim is the claim's fencing token: a mark
 // applies only if the row still has it, so a dispatcher whose lease ran out (and whose message
 // another dispatcher claimed again) cannot mark over the newer claim.
+import { executeRaw } from '../../db/sql.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 
 export type ClaimedMessage = {
@@ -63,13 +65,19 @@ const claimOf = (m: ClaimedMessage) => ({
   status: 'pending' as const,
 });
 
-/** Sent: answers false when the claim was lost (another dispatcher took it over). */
+/**
+ * Sent: answers false when the claim was lost (another dispatcher took it over). One statement
+ * on the driver, sent the moment the relay accepted the message: until it commits, a crash means
+ * the message goes out again (src/notifications/dispatcher.ts).
+ */
 export async function markSent(db: Db, m: ClaimedMessage, now: Date): Promise<boolean> {
-  const { count } = await db.notification.updateMany({
-    where: claimOf(m),
-    data: { status: 'sent', sentAt: now, lastError: null },
-  });
-  return count === 1;
+  const changed = await executeRaw(
+    db,
+    Prisma.sql`UPDATE notifications SET status = 'sent', sent_at = ${now}, last_error = NULL
+      WHERE sub_brand_id = ${m.subBrandId}::uuid AND id = ${m.id}::uuid
+        AND attempts = ${m.attempts} AND status = 'pending'`,
+  );
+  return changed === 1;
 }
 
 /** A failed attempt: due again at `retryAt`, or `failed` for good when retryAt is null. */
