@@ -24,6 +24,9 @@ export default tseslint.config(
       'coverage/**',
       'web/dist/**',
       'web/src/graphql-env.d.ts',
+      'marketplace/dist/**',
+      'marketplace/src/graphql-env.d.ts',
+      'src/graphql/trusted-documents.generated.ts',
       'test-results/**',
     ],
   },
@@ -82,9 +85,10 @@ export default tseslint.config(
   },
   // Tests read JSON bodies of many shapes; typing each would hide the assertions.
   { files: ['test/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  // The backoffice (web/): React's rules of hooks; its scripts run on Node.
+  // The backoffice (web/) and the marketplace (Preact, the same hooks): the rules of hooks; their
+  // scripts run on Node.
   {
-    files: ['web/src/**/*.{ts,tsx}'],
+    files: ['web/src/**/*.{ts,tsx}', 'marketplace/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
@@ -92,7 +96,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/scripts/**'],
+    files: ['web/scripts/**', 'marketplace/scripts/**'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
     rules: { 'no-console': 'off' },
   },

@@ -12,6 +12,7 @@ import { AppError } from './domain/errors.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { graphqlErrorBody, isGraphQLPath } from './graphql/errors.js';
 import { keyedMutations } from './graphql/keyed-mutations.js';
+import { trustedDocuments } from './graphql/trusted-documents.js';
 import { createMaskError } from './graphql/mask-error.js';
 import { createGraphQLHandler, graphqlContext } from './graphql/yoga.js';
 import { authenticate, requirePrincipal } from './http/authenticate.js';
@@ -29,8 +30,7 @@ import type { Logger } from './logger.js';
 import { MCP_PATH, mcpBodyParser } from './mcp/path.js';
 import { READ_TOOLS } from './mcp/tools.js';
 import { docsRouter } from './pages/docs.js';
-import { storeRouter } from './pages/store.js';
-import { trackRouter } from './pages/track.js';
+import { marketplaceRouter } from './pages/marketplace.js';
 import { guidePage } from './pages/guide.js';
 import { landingPage } from './pages/landing.js';
 import { OperationStore } from './rest/execute-operation.js';
@@ -64,6 +64,8 @@ export type AppDeps = {
   databaseHealth?: DatabaseHealth;
   /** Where the built backoffice is (default web/dist). */
   webDist?: string;
+  /** Where the built marketplace is (default marketplace/dist). */
+  marketplaceDist?: string;
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -110,7 +112,7 @@ export function createApp(deps: AppDeps): Express {
     restRoutes(matcher, routeDeps, deps.rateLimits),
   ];
   app.use(probesRouter({ prisma: deps.prisma, rateLimits: deps.rateLimits })); // no key, no budget
-  app.use(authenticate(deps.prisma));
+  app.use(authenticate(deps.prisma, now));
   // The backoffice: its pages, assets and sign-in (which throttles itself), before the limiter.
   app.use(
     backofficeRouter({
@@ -125,6 +127,7 @@ export function createApp(deps: AppDeps): Express {
   // each JSON-RPC message of a batch one unit (http/request-charge.ts).
   app.use('/graphql', express.json({ limit: '256kb' }));
   app.use('/graphql', staffGraphQLAuth(deps.prisma)); // a signed-in staff member, when no key is sent
+  app.use('/graphql', trustedDocuments); // a player runs the marketplace's documents only
   app.use('/graphql', graphqlCharge(getSchema()));
   app.use(MCP_PATH, mcpBodyParser, mcpCharge(READ_TOOLS));
   app.use(rateLimit(deps.rateLimits, READ_TOOLS)); // everything else
@@ -136,8 +139,7 @@ export function createApp(deps: AppDeps): Express {
     landingPage({ graphiql: deps.graphiql ?? false, publicBaseUrl: deps.publicBaseUrl }),
   );
   app.use(docsRouter());
-  app.use(storeRouter({ prisma: deps.prisma, now }));
-  app.use(trackRouter({ prisma: deps.prisma }));
+  app.use(marketplaceRouter({ prisma: deps.prisma, now, dist: deps.marketplaceDist }));
   app.get(
     '/api/v1/guide',
     (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),
@@ -228,17 +230,17 @@ function serveFront(app: Express, front: RequestHandler[], onError: ErrorRequest
 
 /**
  * GraphiQL (a page, GET with Accept: text/html) opens without a key; operations need a signed-in
- * staff member or a platform-admin key. GraphQL's audience is the backoffice: partner keys use
- * REST /api/v1 and MCP, whose
- * money-moving routes take an Idempotency-Key (GraphQL's mutations do not), and they cannot
- * introspect a schema they may not use (docs/api-conventions.md, "GraphQL").
+ * staff member, a platform-admin key, or a player's store session running the marketplace's
+ * trusted documents (trusted-documents.ts). GraphQL's audiences are the backoffice and the
+ * marketplace: partner keys use REST /api/v1 and MCP, and they cannot introspect a schema they
+ * may not use (docs/api-conventions.md, "GraphQL").
  */
 const graphqlAuth =
   (graphiql: boolean): RequestHandler =>
   (req, res, next) => {
     if (graphiql && req.method === 'GET' && req.accepts(['json', 'html']) === 'html') return next();
     const principal = requirePrincipal(req, res);
-    if (!principal.staff && !principal.scopes.has('admin')) {
+    if (!principal.staff && !principal.player && !principal.scopes.has('admin')) {
       throw new AppError(
         'forbidden',
         'GraphQL is the backoffice API: partner keys use the REST API under /api/v1 or the MCP tools.',

@@ -5,6 +5,7 @@
 // bytes (`idempotent-replay: true`), and nothing happens twice. Which mutations must carry one is
 // declared on each field (schema/effects.ts): those that move coins or create records. Requests
 // without a key, and queries, go on to yoga unchanged.
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { execute, OperationTypeNode, type GraphQLError, type GraphQLSchema } from 'graphql';
 import type { Db } from '../domain/db.js';
@@ -34,6 +35,10 @@ class MutationRefused extends AppError {
   }
 }
 
+/** A player's key as stored: 45 characters, within the records' 64. */
+const playerKey = (customerId: string, key: string) =>
+  `m_${createHash('sha256').update(`${customerId}:${key}`).digest('base64url')}`;
+
 export function keyedMutations(deps: {
   prisma: PrismaClient;
   schema: GraphQLSchema;
@@ -53,7 +58,12 @@ export function keyedMutations(deps: {
     if (operation?.operation !== OperationTypeNode.MUTATION) return next();
     const names = [...new Set(rootFields(document, operation))].filter((n) => fields[n]);
     const declared = names.map((name) => ({ name, ...extensionsOf(fields[name]!) }));
-    const key = readIdempotencyKey(req.get('idempotency-key'));
+    const sent = readIdempotencyKey(req.get('idempotency-key'));
+    const context = deps.context(req, res);
+    // A player's keys are the player's own: scoped to their customer, they can never meet (or
+    // block) a key the sub-brand's own systems send.
+    const player = context.principal.player;
+    const key = sent !== null && player ? playerKey(player.customerId, sent) : sent;
     if (key === null) {
       const needing = declared.filter((f) => needsIdempotencyKey(f.effect)).map((f) => f.name);
       if (needing.length) {
@@ -79,7 +89,6 @@ export function keyedMutations(deps: {
         `${own.name} commits in steps of its own: send it alone in its request.`,
       );
     }
-    const context = deps.context(req, res);
     const run = async (db: Db) => {
       const result = await execute({
         schema: deps.schema,

@@ -4,6 +4,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import ipaddr from 'ipaddr.js';
 import { driverOf, sqlFor } from '../db/sql.js';
 import { AppError } from '../domain/errors.js';
+import { playerPrincipal } from '../domain/store-sessions/player-principal.js';
 import { authenticateApiKey, type Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { locals } from './locals.js';
@@ -23,6 +24,7 @@ function cacheFor(prisma: PrismaClient): PrincipalCache {
  */
 export function authenticator(
   prisma: PrismaClient,
+  now: () => Date = () => new Date(),
 ): (req: Request, res: Response) => Promise<void> | undefined {
   const cache = cacheFor(prisma);
   const db = sqlFor(prisma);
@@ -38,6 +40,17 @@ export function authenticator(
       return;
     }
     const key = match[1]!;
+    // A player's store session (the marketplace): checked on every request, never cached, so a
+    // sign-out (POST /iframe/logout) takes effect at once.
+    if (key.startsWith('ss_')) {
+      return playerPrincipal(prisma, key, now()).then(
+        (principal) => void (locals(res).principal = principal),
+        (error: unknown) => {
+          if (!(error instanceof AppError)) throw error;
+          locals(res).authFailure = 'session_ended';
+        },
+      );
+    }
     const cached = cache.cached(key);
     if (cached) {
       locals(res).principal = cached;
@@ -52,8 +65,8 @@ export function authenticator(
   };
 }
 
-export const authenticate = (prisma: PrismaClient): RequestHandler => {
-  const identify = authenticator(prisma);
+export const authenticate = (prisma: PrismaClient, now?: () => Date): RequestHandler => {
+  const identify = authenticator(prisma, now);
   return (req, res, next) => {
     const pending = identify(req, res);
     if (pending) pending.then(() => next(), next);
@@ -67,6 +80,8 @@ const FAILURE_MESSAGES = {
     'The Authorization header must be `Bearer ` followed by a key svc_live_<32 hex> or svc_test_<32 hex>.',
   unknown: 'This API key is not valid.',
   revoked: 'This API key has been revoked.',
+  session_ended:
+    'This store session is not valid, has expired or was signed out: the site that opened the marketplace can open a new one.',
 } as const;
 
 /** The caller, or 401; then 403 when the key's allowlist refuses the caller's address. */

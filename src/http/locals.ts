@@ -8,7 +8,7 @@ export type RequestLocals = {
   requestId: string;
   startedAt: bigint;
   principal?: Principal;
-  authFailure?: AuthFailure | 'missing';
+  authFailure?: AuthFailure | 'missing' | 'session_ended';
   /** The route pattern that answered, for logs (`/api/v1/customers/{id}`, not the raw URL). */
   routePattern?: string;
   /** Units of a bucket this request spends, when not one (http/request-charge.ts). */

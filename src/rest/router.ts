@@ -25,7 +25,7 @@ export function restRoutes(
   deps: RouteDeps,
   limits: RateLimitStore,
 ): RequestHandler {
-  const identify = authenticator(deps.prisma);
+  const identify = authenticator(deps.prisma, deps.now);
   const readers = new Map<number, JsonBodyReader>(); // one per body limit
   const readerFor = (route: Route) => {
     const limit = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;

@@ -14,7 +14,7 @@ import type { GraphQLContext } from './context.js';
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { scope: string; admin: boolean; staff: boolean };
+  AuthScopes: { scope: string; admin: boolean; staff: boolean; player: boolean };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     SafeInt: { Input: number; Output: number | bigint };
@@ -31,6 +31,8 @@ export const builder = new SchemaBuilder<{
       admin: ctx.principal.isPlatformAdmin,
       // A signed-in person (the backoffice), whatever its role: what only people may read.
       staff: Boolean(ctx.principal.staff),
+      // A player in the marketplace (a store session): only the marketplace's fields take it.
+      player: Boolean(ctx.principal.player),
     }),
     // Our one error model: a refused scope is `forbidden` on every transport.
     unauthorizedError: () =>

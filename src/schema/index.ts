@@ -27,6 +27,8 @@ import './types/player-import.js';
 import './types/campaign.js';
 import './types/player-campaigns.js';
 import './types/staff.js';
+import './types/marketplace.js';
+import './types/marketplace-actions.js';
 
 let schema: GraphQLSchema | undefined;
 

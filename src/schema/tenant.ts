@@ -8,8 +8,9 @@ export const tenantOf = (ctx: GraphQLContext): Tenant => ({
 });
 
 export const actorOf = (ctx: GraphQLContext): Actor => ({
-  // A staff member's principal names no api_keys row; its own id goes on what it writes.
-  apiKeyId: ctx.principal.staff ? null : ctx.principal.keyId,
+  // A staff member's or a player's principal names no api_keys row (a staff member's own id
+  // goes on what it writes).
+  apiKeyId: ctx.principal.staff || ctx.principal.player ? null : ctx.principal.keyId,
   staffUserId: ctx.principal.staff?.userId ?? null,
   requestId: ctx.requestId,
 });

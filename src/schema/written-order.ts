@@ -52,7 +52,7 @@ export function answerOrder(
   query: { include?: Selection; select?: Selection },
   written: WrittenOrder,
 ) {
-  return writtenAnswers(written, query)
+  return !written.stale && writtenAnswers(written, query)
     ? written
     : db.order.findUniqueOrThrow({ ...query, where: { id: written.id } });
 }

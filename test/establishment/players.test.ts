@@ -2,6 +2,7 @@
 // wallet, seen in two shapes.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootOf } from '../marketplace/support.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 
@@ -376,7 +377,7 @@ describe('POST /iframe/login and /iframe/logout', () => {
     });
     const page = await fetch(login.body.url);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Iframe');
+    expect(bootOf(await page.text())).toMatchObject({ page: 'store', token: login.body.token });
     const other = await partner(h);
     const foreign = await other.post('/iframe/logout', { token: login.body.token }, null);
     expect(foreign.status).toBe(404);

@@ -20,6 +20,8 @@ export type OrderableListing = {
     sku: string;
     attributes: unknown;
     position: number;
+    /** A digital variant delivered by codes from its pool (domain/orders/digital-codes.ts). */
+    deliversCodes: boolean;
     product: { translations: unknown; kind: ProductKind };
   };
 };
@@ -28,6 +30,7 @@ type Row = Omit<OrderableListing, 'variant'> & {
   sku: string;
   attributes: unknown;
   position: number;
+  deliversCodes: boolean;
   translations: unknown;
   kind: ProductKind;
 };
@@ -50,7 +53,8 @@ export async function orderableListings(
     Prisma.sql`SELECT l.id, l.product_id AS "productId", l.variant_id AS "variantId",
             l.base_cost AS "baseCost", l.currency, l.sell_price_override AS "sellPriceOverride",
             l.coin_price_override AS "coinPriceOverride",
-            v.sku, v.attributes, v.position, p.translations, p.kind::text AS kind
+            v.sku, v.attributes, v.position, v.delivers_codes AS "deliversCodes", p.translations,
+            p.kind::text AS kind
      FROM listing_markets l
      JOIN product_variants v ON v.id = l.variant_id
      JOIN products p ON p.id = v.product_id
@@ -58,8 +62,10 @@ export async function orderableListings(
        AND l.currency = ${market.currency} AND p.status = 'active'
        AND ${notExclusiveElsewhereSql(subBrandId, now)} AND ${condition}`,
   );
-  return rows.map(({ sku, attributes, position, translations, kind, ...listing }) => ({
-    ...listing,
-    variant: { sku, attributes, position, product: { translations, kind } },
-  }));
+  return rows.map(
+    ({ sku, attributes, position, deliversCodes, translations, kind, ...listing }) => ({
+      ...listing,
+      variant: { sku, attributes, position, deliversCodes, product: { translations, kind } },
+    }),
+  );
 }

@@ -136,7 +136,10 @@ export type WrittenOrder = Prisma.OrderGetPayload<{
     customer: { select: { email: true; firstName: true; lastName: true } };
     subBrand: { select: { name: true; imageUrl: true; thumbnailUrl: true } };
   };
-}>;
+}> & {
+  /** Changed after it was written (delivered at once by its codes): read it back to answer. */
+  stale?: boolean;
+};
 
 /**
  * The rows insertOrder wrote, as reading them back would answer them (no column is left to a

@@ -24,6 +24,8 @@ import {
 } from './insert-order.js';
 import { reserveOrderInput } from './schemas.js';
 import { takeStock } from './stock.js';
+import { takeDigitalCodes } from './digital-codes.js';
+import { completeOrder } from './fulfil-order.js';
 import { composeOrderMessage } from '../notifications/enqueue.js';
 import { isUniqueViolation } from '../prisma-errors.js';
 import { newReference } from './reference.js';
@@ -218,6 +220,30 @@ export async function reserveOrder(
         return `${line.listing.variant.sku} (${s.available} left, ${line.quantity} asked)`;
       });
       throw new AppError('out_of_stock', `Out of stock: ${skus.join(', ')}. Nothing was reserved.`);
+    }
+
+    // Digital prizes delivered by code: one per unit, and an order made only of them is delivered
+    // at once (the player reads the codes on the page); it is then read back, not answered as
+    // written.
+    const coded = written.lines.filter((l, i) => lines[i]!.listing.variant.deliversCodes);
+    if (coded.length) {
+      const now = new Date();
+      if (
+        !(await takeDigitalCodes(
+          tx,
+          tenant.environment,
+          coded.map((l) => ({ orderItemId: l.id, variantId: l.variantId, quantity: l.quantity })),
+          now,
+        ))
+      )
+        throw new AppError(
+          'out_of_stock',
+          'Out of stock: no code is left for this prize. Nothing was reserved.',
+        );
+      if (coded.length === lines.length) {
+        await completeOrder(tx, tenant, actor, id, now);
+        order.stale = true;
+      }
     }
 
     if (prepaid) {

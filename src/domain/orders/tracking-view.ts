@@ -12,6 +12,8 @@ export async function trackingView(db: Db, token: string) {
     ? await db.order.findUnique({
         where: { id },
         select: {
+          subBrandId: true,
+          environment: true,
           reference: true,
           status: true,
           createdAt: true,
@@ -29,6 +31,8 @@ export async function trackingView(db: Db, token: string) {
     : null;
   if (!order) throw notFound('Order');
   return {
+    subBrandId: order.subBrandId,
+    environment: order.environment,
     reference: order.reference,
     establishment: order.subBrand.name,
     status: order.status,

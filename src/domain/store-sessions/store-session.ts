@@ -105,6 +105,17 @@ export async function createStoreSession(
   };
 }
 
+/** The claims a token carries when its signature is ours (expired or signed out, maybe). */
+export async function signedClaims(db: Db, token: string): Promise<StoreSessionClaims | null> {
+  const match = /^ss_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
+  if (!match) return null;
+  const [, payload, signature] = match as unknown as [string, string, string];
+  const expected = Buffer.from(sign(await secret(db), payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as StoreSessionClaims;
+}
+
 /** The claims of a valid, unexpired token; anything else is `unauthorized`. */
 export async function verifyStoreSession(
   db: Db,
@@ -112,17 +123,9 @@ export async function verifyStoreSession(
   now: Date,
 ): Promise<StoreSessionClaims> {
   const refused = (why: string) => new AppError('unauthorized', `Store session ${why}.`);
-  const match = /^ss_([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/.exec(token);
-  if (!match) throw refused('token is malformed');
-  const [, payload, signature] = match as unknown as [string, string, string];
-  const expected = Buffer.from(sign(await secret(db), payload));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw refused('token is not valid');
-  }
-  const claims = JSON.parse(
-    Buffer.from(payload, 'base64url').toString('utf8'),
-  ) as StoreSessionClaims;
+  if (!/^ss_[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token)) throw refused('token is malformed');
+  const claims = await signedClaims(db, token);
+  if (!claims) throw refused('token is not valid');
   if (claims.exp * 1000 <= now.getTime()) throw refused('has expired');
   const revoked = await db.storeSessionRevocation.findUnique({
     where: { subBrandId_sessionId: { subBrandId: claims.subBrandId, sessionId: claims.sid } },

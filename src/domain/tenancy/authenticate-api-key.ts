@@ -24,6 +24,16 @@ export type Principal = {
   market: { country: string; currency: string } | null;
   /** Set when a staff member, not an API key, is calling. */
   staff?: StaffIdentity | undefined;
+  /** Set when a player is calling, with a store session (the marketplace; docs/marketplace.md). */
+  player?: PlayerIdentity | undefined;
+};
+
+/** A player in the marketplace: one customer of one sub-brand, through one store session. */
+export type PlayerIdentity = {
+  customerId: string;
+  storeId: string;
+  sessionId: string;
+  expiresAt: Date;
 };
 
 export type AuthFailure = 'malformed' | 'unknown' | 'revoked';

@@ -1,0 +1,68 @@
+// The marketplace's one GraphQL client: POST /graphql with the store session as the bearer (never
+// a cookie: third-party cookies are blocked in iframes) and the document's id, never its text
+// (the server runs only these trusted documents). Each mutation carries an Idempotency-Key.
+import type { TadaDocumentNode } from 'gql.tada';
+import ids from './document-ids.json';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+let token = '';
+let onEnded: () => void = () => {};
+
+/** The session the client sends, and what to do when the server says it has ended. */
+export function setSession(next: string, ended: () => void): void {
+  token = next;
+  onEnded = ended;
+}
+
+type Definition = { kind: string; name?: { value: string } };
+const nameOf = (document: { definitions: readonly unknown[] }) =>
+  (document.definitions as Definition[]).find((d) => d.kind === 'OperationDefinition')?.name
+    ?.value ?? '';
+
+/** Runs one of the trusted documents; `key` for a mutation (the same key for a re-send). */
+export async function run<Data, Variables>(
+  document: TadaDocumentNode<Data, Variables>,
+  variables: Variables,
+  key?: string,
+): Promise<Data> {
+  const documentId = (ids as Record<string, string>)[nameOf(document)];
+  let res: Response;
+  try {
+    res = await fetch('/graphql', {
+      method: 'POST',
+      credentials: 'omit',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: JSON.stringify({ documentId, variables }),
+    });
+  } catch {
+    throw new ApiError('network', 'The connection was lost.');
+  }
+  const body = (await res.json().catch(() => null)) as {
+    data?: Data | null;
+    errors?: { message: string; extensions?: { code?: string } }[];
+  } | null;
+  const error = body?.errors?.[0];
+  if (res.status === 401 || error?.extensions?.code === 'unauthorized') {
+    onEnded();
+    throw new ApiError('unauthorized', error?.message ?? 'The session has ended.');
+  }
+  if (error || !body?.data) {
+    throw new ApiError(error?.extensions?.code ?? 'error', error?.message ?? `HTTP ${res.status}`);
+  }
+  return body.data;
+}
+
+/** A fresh Idempotency-Key. */
+export const newKey = () => crypto.randomUUID();

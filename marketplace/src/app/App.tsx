@@ -1,0 +1,135 @@
+// The app's shell: which page the server handed us (a store session, a tracking page, an ended
+// session, a bad link), and for a store the header with the balance, the three screens and the
+// conversation with the framing page (host.ts).
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { ResultOf } from 'gql.tada';
+import { run, setSession } from '../api';
+import type { Boot } from '../boot';
+import { Start } from '../documents';
+import { connectHost } from '../host';
+import { formatNumber, t } from '../i18n';
+import { useHash } from './hooks';
+import { Prizes } from './Prizes';
+import { ProductPage } from './ProductPage';
+import { Rewards } from './Rewards';
+import { Shop } from './Shop';
+import { Track } from './Track';
+import { Failure, Loading, Message } from './ui';
+import type { ApiError } from '../api';
+
+export function App(props: { boot: Boot }) {
+  const boot = props.boot;
+  if (boot.page === 'invalid') return <Message title={t('invalid')} text={t('invalidText')} />;
+  if (boot.page === 'track')
+    return <Track tracking={boot.tracking} establishment={boot.name} logoUrl={boot.logoUrl} />;
+  return <Store boot={boot} />;
+}
+
+type StoreBoot = Extract<Boot, { page: 'store' } | { page: 'ended' }>;
+type Started = ResultOf<typeof Start>['marketplace'];
+
+function Store(props: { boot: StoreBoot }) {
+  const boot = props.boot;
+  const [token, setToken] = useState(boot.page === 'store' ? boot.token : '');
+  const [ended, setEnded] = useState(boot.page === 'ended');
+  const [start, setStart] = useState<Started | null>(null);
+  const [balance, setBalance] = useState(0);
+  const [error, setError] = useState<ApiError | null>(null);
+  const hash = useHash();
+  const host = useMemo(
+    () =>
+      connectHost(boot.frameOrigins, (fresh) => {
+        setToken(fresh);
+        setEnded(false);
+      }),
+    [boot.frameOrigins],
+  );
+
+  useEffect(() => {
+    if (ended) host.post({ type: 'rewards:session-ended' });
+  }, [ended, host]);
+
+  useEffect(() => {
+    if (!token || ended) return;
+    setSession(token, () => setEnded(true));
+    run(Start, {}).then(
+      (d) => {
+        setStart(d.marketplace);
+        setBalance(d.marketplace.player.balance);
+      },
+      (e: ApiError) => setError(e),
+    );
+  }, [token, ended]);
+
+  const coinName = start?.establishment.coinName ?? boot.coinName;
+  useEffect(() => {
+    if (start) host.post({ type: 'rewards:balance', balance, coinName });
+  }, [balance, start, coinName, host]);
+
+  if (ended)
+    return (
+      <Message title={t('sessionEnded')} text={t('sessionEndedText')}>
+        <button
+          type="button"
+          class="primary"
+          onClick={() => host.post({ type: 'rewards:session-ended' })}
+        >
+          {t('retry')}
+        </button>
+      </Message>
+    );
+
+  const route = hash.slice(2).split('/');
+  const screen = route[0] === 'product' || route[0] === 'shop' ? 'shop' : route[0];
+  const tab = (href: string, label: string, name: string) => (
+    <a href={href} aria-current={screen === name ? 'page' : undefined}>
+      {label}
+    </a>
+  );
+
+  return (
+    <>
+      <header class="bar">
+        {boot.logoUrl && <img src={boot.logoUrl} alt="" class="logo" />}
+        <span class="brand">{boot.name}</span>
+        <p
+          class="balance"
+          aria-live="polite"
+          data-testid="balance"
+          data-balance={start ? balance : ''}
+        >
+          <span class="visually-hidden">{t('balance')}: </span>
+          {start ? (
+            <>
+              <strong>{formatNumber(balance)}</strong> {coinName}
+            </>
+          ) : (
+            '…'
+          )}
+        </p>
+      </header>
+      <nav class="tabs" aria-label={t('screens')}>
+        {tab('#/shop', t('shop'), 'shop')}
+        {tab('#/rewards', t('rewards'), 'rewards')}
+        {tab('#/prizes', t('myPrizes'), 'prizes')}
+      </nav>
+      <main class="page">
+        <Failure error={error} />
+        {!start ? (
+          <Loading />
+        ) : route[0] === 'product' && route[1] ? (
+          <ProductPage id={route[1]} coinName={coinName} balance={balance} onBalance={setBalance} />
+        ) : screen === 'rewards' ? (
+          <Rewards coinName={coinName} onBalance={setBalance} />
+        ) : screen === 'prizes' ? (
+          <Prizes coinName={coinName} onBalance={setBalance} />
+        ) : (
+          <>
+            <p class="hello">{t('hello', { name: start.player.firstName })}</p>
+            <Shop coinName={coinName} categories={start.store.categories} balance={balance} />
+          </>
+        )}
+      </main>
+    </>
+  );
+}
