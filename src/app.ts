@@ -66,6 +66,8 @@ export type AppDeps = {
   webDist?: string;
   /** Where the built marketplace is (default marketplace/dist). */
   marketplaceDist?: string;
+  /** Serve /marketplace/demo, the demo player's marketplace (development only). */
+  demoLinks?: boolean;
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -139,7 +141,16 @@ export function createApp(deps: AppDeps): Express {
     landingPage({ graphiql: deps.graphiql ?? false, publicBaseUrl: deps.publicBaseUrl }),
   );
   app.use(docsRouter());
-  app.use(marketplaceRouter({ prisma: deps.prisma, now, dist: deps.marketplaceDist }));
+  app.use(
+    marketplaceRouter({
+      prisma: deps.prisma,
+      now,
+      engine,
+      dist: deps.marketplaceDist,
+      demoLinks: deps.demoLinks ?? false,
+      publicBaseUrl: deps.publicBaseUrl,
+    }),
+  );
   app.get(
     '/api/v1/guide',
     (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),

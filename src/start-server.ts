@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { createDemoOperator } from './domain/staff/demo-operator.js';
 import { sweepExpiredRevocations } from './domain/store-sessions/store-session.js';
 import { startCampaignJobs } from './engine/campaigns/run-campaign-jobs.js';
+import { ensureDemoMarketplace } from './domain/marketplace/demo-marketplace.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { createHttpServer } from './http/server-options.js';
@@ -35,6 +36,14 @@ export async function startServer(config: Config, logger: Logger) {
   await db.prisma.$connect();
   // In a cluster the primary made the demo tenant; workers never do.
   const demo = cluster.isWorker || !config.demo ? null : await demoOnFreshDatabase(db.prisma);
+  // The demo's player marketplace (its pictures are served by this server).
+  if (demo?.created)
+    await ensureDemoMarketplace(
+      db.prisma,
+      demo,
+      config.publicBaseUrl ?? `http://localhost:${config.port || 3000}`,
+      new Date(),
+    );
   // The backoffice's demo operator: embedded database only, never a production one.
   const operator =
     demo?.created && db.kind === 'pglite' ? await createDemoOperator(db.prisma) : null;
@@ -52,6 +61,7 @@ export async function startServer(config: Config, logger: Logger) {
     rateLimits,
     publicBaseUrl: config.publicBaseUrl,
     graphiql: !config.production,
+    demoLinks: !config.production,
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
     engine: { claimTimeoutMs: config.engineClaimTimeoutMs },
@@ -162,6 +172,9 @@ function printWelcome(base: string, key: string, subBrandId: string, operator?: 
             `  password: ${operator.password}   (shown once; more staff: npm run admin -- user create …)`,
           ]
         : []),
+      '',
+      `Player marketplace (the demo player, Ana): ${base}/marketplace/demo`,
+      `  the second establishment's:               ${base}/marketplace/demo?establishment=2`,
       '',
       'A demo tenant was created on this fresh database.',
       `  sub-brand: ${subBrandId}`,

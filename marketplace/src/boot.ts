@@ -21,7 +21,13 @@ export type Tracking = {
 };
 
 export type Boot =
-  | ({ page: 'store'; token: string; environment: string } & Look)
+  | ({
+      page: 'store';
+      token: string;
+      environment: string;
+      /** The app's first documents, run by the server with the page. */
+      preloaded: { name: string; variables: unknown; data: unknown }[];
+    } & Look)
   | ({ page: 'track'; tracking: Tracking } & Look)
   | ({ page: 'ended'; environment: string } & Look)
   | { page: 'invalid'; lang: string };

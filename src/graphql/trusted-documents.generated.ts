@@ -13,3 +13,18 @@ export const TRUSTED_DOCUMENTS: Readonly<Record<string, string>> = {
   "sha256:c774b0dc9bc477bd0fb79368d3c979aaa48b726e20d1b966e09f56860e8ecac1": "query MarketplaceRewards {\n  marketplace {\n    dailyRewards {\n      campaignId\n      title\n      description\n      progressive\n      streak\n      today\n      nextCoins\n      endsAt\n    }\n    awards {\n      id\n      campaignTitle\n      coins\n      productName\n      productImage\n      physical\n      gameName\n      plays\n      label\n      expiresAt\n    }\n    tournaments {\n      campaignId\n      title\n      endsAt\n      rank\n      points\n      participants\n      prizeCoins\n      top {\n        rank\n        name\n        points\n        you\n      }\n    }\n    games {\n      campaignId\n      campaignTitle\n      gameName\n      credits\n      prizes {\n        label\n        coins\n        chance\n      }\n    }\n    addresses {\n      ...AddressFields\n    }\n  }\n}\n\nfragment AddressFields on MarketplaceAddress {\n  id\n  firstName\n  lastName\n  addressLine1\n  addressLine2\n  city\n  province\n  postalCode\n  country\n  phone\n}",
   "sha256:f0c434f247869ee3db58e7580435c056db2d64905feacea4f2b964323f28fe22": "query MarketplaceStart {\n  marketplace {\n    expiresAt\n    player {\n      firstName\n      balance\n      language\n    }\n    establishment {\n      name\n      coinName\n      locale\n      logoUrl\n      thumbnailUrl\n    }\n    store {\n      id\n      name\n      productCount\n      categories {\n        id\n        name\n      }\n    }\n  }\n}"
 };
+
+/** Their ids by operation name (the app sends the id; the page preloads some by name). */
+export const TRUSTED_DOCUMENT_IDS = {
+  "MarketplaceBalance": "sha256:8fcc42bf3b7a91187b613bd763b84baa73ff34fc317dd249a8bf50b8f6c96d3c",
+  "MarketplaceCancelOrder": "sha256:ec6c8c0e5b9f7538dc5d0baf87dacf79a7f3e4f3ab68c171072962e678f0e9c2",
+  "MarketplaceClaim": "sha256:6917fe5d20f4d86be98bd87f7c5fdc34ba4f394446b40fdf62492a5127091c6e",
+  "MarketplaceDeleteAddress": "sha256:38ade33833d61bd236acdb91ae378f8baa38469983547f8fbd925ae693cc8d3a",
+  "MarketplaceOrders": "sha256:2666dea1f9b161f695e2a5c310ab23302fec0abd066bfb49bbde1d79c33678e9",
+  "MarketplacePlay": "sha256:ef297217d8c767fb8477bd6a8492826307ade562e61a8c6664a055cf6fd57396",
+  "MarketplaceProduct": "sha256:9b557426b44193fb3a5c071012c9e7aac086c26cfd52cd2050ce77345f5d978e",
+  "MarketplaceProducts": "sha256:78d00756e7fb6d91e5ade71500e18063be816f5ee33186d2a44ea3556bab1b5a",
+  "MarketplaceRedeem": "sha256:53c6fa8e0bdd6e52daf91d7a30d72dd0fc64b75418f15609477dba7ee08828d5",
+  "MarketplaceRewards": "sha256:c774b0dc9bc477bd0fb79368d3c979aaa48b726e20d1b966e09f56860e8ecac1",
+  "MarketplaceStart": "sha256:f0c434f247869ee3db58e7580435c056db2d64905feacea4f2b964323f28fe22"
+} as const;

@@ -14,15 +14,26 @@ import {
   type EstablishmentLook,
 } from '../domain/marketplace/page-context.js';
 import { trackingView } from '../domain/orders/tracking-view.js';
-import { signedClaims, verifyStoreSession } from '../domain/store-sessions/store-session.js';
+import { playerPrincipal } from '../domain/store-sessions/player-principal.js';
+import { signedClaims } from '../domain/store-sessions/store-session.js';
+import { preloadDocuments, type Preload } from '../graphql/preload.js';
+import { locals } from '../http/locals.js';
+import type { GraphQLContext } from '../schema/context.js';
 import { AppError } from '../domain/errors.js';
+import { demoMarketplaceSession } from '../domain/marketplace/demo-marketplace.js';
+import { baseUrlOf } from '../http/base-url.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 export const MARKETPLACE_DIST = path.resolve(import.meta.dirname, '../../marketplace/dist');
 
 /** What the app reads first (marketplace/src/boot.ts has the same type). */
 type Boot =
-  | ({ page: 'store'; token: string; environment: string } & Look)
+  | ({
+      page: 'store';
+      token: string;
+      environment: string;
+      preloaded: Awaited<ReturnType<typeof preloadDocuments>>;
+    } & Look)
   | ({
       page: 'track';
       tracking: Omit<Tracking, 'subBrandId' | 'environment' | 'operations'>;
@@ -46,10 +57,23 @@ const csp = (ancestors: string) =>
     `frame-ancestors ${ancestors}`,
   ].join('; ');
 
+/** What the app asks first (marketplace/src/app: App's Start, Shop's first page). */
+const FIRST_DOCUMENTS: Preload[] = [
+  { name: 'MarketplaceStart', variables: {} },
+  {
+    name: 'MarketplaceProducts',
+    variables: { q: null, categoryId: null, affordable: null, first: 24 },
+  },
+];
+
 export function marketplaceRouter(deps: {
   prisma: PrismaClient;
   now: () => Date;
+  engine: GraphQLContext['engine'];
   dist?: string;
+  /** Serve /marketplace/demo (development: a fresh session for the demo player). */
+  demoLinks?: boolean;
+  publicBaseUrl?: string | undefined;
 }): Router {
   const router = Router();
   const dist = deps.dist ?? MARKETPLACE_DIST;
@@ -103,15 +127,43 @@ export function marketplaceRouter(deps: {
       return send(res, 404, { page: 'invalid', lang: 'en' }, "'none'");
     }
     const ancestors = frameAncestors(look.frameOrigins, claims.environment);
+    let principal;
     try {
-      await verifyStoreSession(deps.prisma, token, now);
+      principal = await playerPrincipal(deps.prisma, token, now);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       // Expired or signed out: the page says so, and asks the host page for a new session.
       return send(res, 401, { page: 'ended', environment: claims.environment, ...look }, ancestors);
     }
-    send(res, 200, { page: 'store', token, environment: claims.environment, ...look }, ancestors);
+    // The app's first documents, run now: its first paint needs no round trip.
+    const preloaded = await preloadDocuments(
+      deps,
+      { principal, requestId: locals(res).requestId, baseUrl: baseUrlOf(req, deps.publicBaseUrl) },
+      FIRST_DOCUMENTS,
+    );
+    send(
+      res,
+      200,
+      { page: 'store', token, environment: claims.environment, preloaded, ...look },
+      ancestors,
+    );
   });
+
+  // The demo player's marketplace, opened with a fresh session each time (development only):
+  // `npm start` prints it. `?establishment=2` opens the second demo establishment's.
+  if (deps.demoLinks) {
+    router.get('/marketplace/demo', async (req: Request, res: Response) => {
+      const which = req.query.establishment === '2' ? 1 : 0;
+      const session = await demoMarketplaceSession(
+        deps.prisma,
+        baseUrlOf(req, deps.publicBaseUrl),
+        which,
+        deps.now(),
+      );
+      if (!session) throw new AppError('not_found', 'There is no demo tenant on this database.');
+      res.redirect(303, session.path);
+    });
+  }
 
   router.get('/track/:token', async (req: Request, res: Response) => {
     let tracking;

@@ -2,8 +2,10 @@
 // the trusted documents by id with the session as the bearer.
 import { randomUUID } from 'node:crypto';
 import { createCatalog, createStore } from '../../src/domain/catalog/author-catalog.js';
-import { TRUSTED_DOCUMENTS } from '../../src/graphql/trusted-documents.generated.js';
-import ids from '../../marketplace/src/document-ids.json' with { type: 'json' };
+import {
+  TRUSTED_DOCUMENT_IDS as ids,
+  TRUSTED_DOCUMENTS,
+} from '../../src/graphql/trusted-documents.generated.js';
 import { listedProduct } from '../support/catalog.js';
 import type { Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';

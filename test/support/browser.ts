@@ -3,13 +3,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { WEB_DIST } from '../../src/backoffice/router.js';
 import { ROOT } from './server-process.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM))
     throw new Error(
       `No Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH).`,
@@ -28,6 +28,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -45,10 +46,18 @@ export type AxeViolation = {
 };
 
 /** Serious and critical axe-core violations of the page as it is now, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page | Frame): Promise<string[]> {
+  return violations(page, ['serious', 'critical']);
+}
+
+/** axe-core's violations of the page (or frame) as it is now, of these impacts, one line each. */
+export async function violations(
+  page: Page | Frame,
+  impacts = ['minor', 'moderate', 'serious', 'critical'],
+): Promise<string[]> {
   // Evaluated over the DevTools protocol, so the page's Content-Security-Policy does not block it.
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  const found = await page.evaluate(async () => {
     const axe = (
       window as unknown as {
         axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> };
@@ -56,8 +65,8 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     ).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;
   });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  return found
+    .filter((v) => impacts.includes(v.impact))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} at ${v.nodes
@@ -67,9 +76,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** test-results/backoffice/<db>/: screenshots and measured figures, kept by CI as artefacts. */
-export function artefactDir(db: string): string {
-  const dir = path.join(ROOT, 'test-results', 'backoffice', db);
+/** test-results/<area>/<db>/: screenshots and measured figures, kept by CI as artefacts. */
+export function artefactDir(db: string, area: 'backoffice' | 'marketplace' = 'backoffice'): string {
+  const dir = path.join(ROOT, 'test-results', area, db);
   mkdirSync(dir, { recursive: true });
   return dir;
 }

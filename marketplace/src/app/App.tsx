@@ -1,9 +1,9 @@
 // The app's shell: which page the server handed us (a store session, a tracking page, an ended
 // session, a bad link), and for a store the header with the balance, the three screens and the
 // conversation with the framing page (host.ts).
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResultOf } from 'gql.tada';
-import { run, setSession } from '../api';
+import { run, setSession, takePreloaded } from '../api';
 import type { Boot } from '../boot';
 import { Start } from '../documents';
 import { connectHost } from '../host';
@@ -32,8 +32,11 @@ function Store(props: { boot: StoreBoot }) {
   const boot = props.boot;
   const [token, setToken] = useState(boot.page === 'store' ? boot.token : '');
   const [ended, setEnded] = useState(boot.page === 'ended');
-  const [start, setStart] = useState<Started | null>(null);
-  const [balance, setBalance] = useState(0);
+  // The page came with it (the server ran it): the first render shows the shop at once.
+  const [start, setStart] = useState<Started | null>(
+    () => takePreloaded(Start, {})?.marketplace ?? null,
+  );
+  const [balance, setBalance] = useState(start?.player.balance ?? 0);
   const [error, setError] = useState<ApiError | null>(null);
   const hash = useHash();
   const host = useMemo(
@@ -49,9 +52,12 @@ function Store(props: { boot: StoreBoot }) {
     if (ended) host.post({ type: 'rewards:session-ended' });
   }, [ended, host]);
 
+  const preloaded = useRef(start !== null);
   useEffect(() => {
     if (!token || ended) return;
     setSession(token, () => setEnded(true));
+    // Preloaded: nothing to ask until the session changes (a new one from the host page).
+    if (preloaded.current) return void (preloaded.current = false);
     run(Start, {}).then(
       (d) => {
         setStart(d.marketplace);

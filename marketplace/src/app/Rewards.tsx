@@ -78,7 +78,7 @@ export function Rewards(props: { coinName: string; onBalance: (balance: number) 
                   <tr>
                     <th scope="col">{t('place')}</th>
                     <th scope="col">{t('player')}</th>
-                    <th scope="col">{t('points', { n: '' }).trim()}</th>
+                    <th scope="col">{t('pointsTitle')}</th>
                   </tr>
                 </thead>
                 <tbody>

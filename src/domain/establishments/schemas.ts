@@ -43,6 +43,18 @@ export const currencyCode = z.string().regex(/^[A-Z]{3}$/, 'must be an ISO-4217 
  * A whole-profile update (the establishment PUT re-sends every field). Nullable fields are
  * required but may be null, which clears them; style members merge into the current style.
  */
+/**
+ * A site that may frame the marketplace, as a browser names it in CSP: scheme, host and port, no
+ * path. https, or http for this machine's own names (development).
+ */
+export const frameOrigin = z
+  .string()
+  .max(200)
+  .regex(
+    /^(https:\/\/[a-z0-9.-]+|http:\/\/(localhost|127\.0\.0\.1|\[::1\]))(:\d{1,5})?$/,
+    'must be an origin such as https://casino.example (https, or http://localhost)',
+  );
+
 export const updateEstablishmentInput = z.strictObject({
   name: nonBlankText(120),
   email: z.email().max(255).nullable(),
@@ -57,6 +69,11 @@ export const updateEstablishmentInput = z.strictObject({
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as es or es-ES'),
   coinName: nonBlankText(40).optional(),
   style: styleInput.optional(),
+  frameOrigins: z
+    .array(frameOrigin)
+    .max(20)
+    .optional()
+    .describe('The sites that may frame the player marketplace (docs/marketplace.md).'),
   // Commercial: only a platform admin may change these (sending the current value is fine).
   currency: currencyCode,
   coinsPerUnit: z.number().int().min(1).max(1_000_000).optional(),

@@ -34,12 +34,13 @@ export async function updateEstablishment(
     const brand = await db.brand.findUnique({ where: { id: data.brandId }, select: { id: true } });
     if (!brand) throw notFound('Brand');
   }
-  const { style, monthlyAllocatedCoins, ...rest } = data;
+  const { style, monthlyAllocatedCoins, frameOrigins, ...rest } = data;
   return db.subBrand.update({
     where: { id },
     data: {
       ...rest,
       ...(style ? { style: { ...(current.style as Style), ...style } } : {}),
+      ...(frameOrigins ? { frameOrigins: [...new Set(frameOrigins)] } : {}),
       ...(monthlyAllocatedCoins !== undefined
         ? { monthlyAllocatedCoins: BigInt(monthlyAllocatedCoins) }
         : {}),

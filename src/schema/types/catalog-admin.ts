@@ -14,12 +14,24 @@ import {
   updateListing,
   updateProduct,
 } from '../../domain/catalog/author-catalog.js';
+import { addDigitalCodes } from '../../domain/orders/digital-codes.js';
 import { builder } from '../builder.js';
 import { definedInput } from '../inputs.js';
 import { EnvironmentEnum } from './environment.js';
 import { effect } from '../effects.js';
 
 const ADMIN = { admin: true } as const;
+
+const DigitalCodesRef = builder
+  .objectRef<{ added: number; available: number }>('DigitalCodesAdded')
+  .implement({
+    fields: (t) => ({
+      added: t.exposeInt('added', {
+        description: 'New codes (those already in the pool skipped).',
+      }),
+      available: t.exposeInt('available', { description: 'Units available now.' }),
+    }),
+  });
 
 const VariantInput = builder.inputType('VariantInput', {
   fields: (t) => ({
@@ -128,6 +140,21 @@ builder.mutationFields((t) => ({
       await addVariant(ctx.db, String(productId), definedInput(input) as never);
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id: String(productId) } });
     },
+  }),
+  addDigitalCodes: t.field({
+    extensions: effect('creates'),
+    type: DigitalCodesRef,
+    authScopes: ADMIN,
+    description:
+      'Adds codes (or https links) to a digital variant’s pool, each given to one redeemed unit, and as many ' +
+      'units to its stock in that environment; codes already in the pool are skipped (docs/marketplace.md).',
+    args: {
+      variantId: t.arg.id({ required: true }),
+      environment: t.arg({ type: EnvironmentEnum, required: true }),
+      codes: t.arg.stringList({ required: true }),
+    },
+    resolve: (_root, { variantId, environment, codes }, ctx) =>
+      addDigitalCodes(ctx.db, String(variantId), environment, { codes }),
   }),
   setVariantStock: t.boolean({
     extensions: effect('changes'),

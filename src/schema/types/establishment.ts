@@ -45,6 +45,9 @@ const EstablishmentRef = builder.objectRef<Establishment>('Establishment').imple
     country: t.exposeString('country', { nullable: true }),
     coinsPerUnit: t.exposeInt('coinsPerUnit'),
     coinName: t.exposeString('coinName'),
+    frameOrigins: t.exposeStringList('frameOrigins', {
+      description: 'The sites that may frame the player marketplace (CSP frame-ancestors).',
+    }),
     isIntegration: t.exposeBoolean('isIntegration'),
     monthlyAllocatedCoins: t.field({
       type: 'SafeInt',
@@ -101,6 +104,9 @@ const UpdateEstablishmentInput = builder.inputType('UpdateEstablishmentInput', {
     locale: t.string({ required: true }),
     coinName: t.string(),
     style: t.field({ type: StyleInput }),
+    frameOrigins: t.stringList({
+      description: 'Replaces the list of sites that may frame the marketplace; omitted: unchanged.',
+    }),
     currency: t.string({ required: true }),
     coinsPerUnit: t.int(),
     brandId: t.id(),

@@ -58,7 +58,6 @@ export async function marketplaceRoot(ctx: GraphQLContext): Promise<MarketplaceR
   ]);
   if (!customer) throw notFound('Customer'); // deleted since the session was opened
   const lang = languageOf(customer.preferredLang, subBrand.locale);
-  let loaded: Promise<Shelf> | undefined;
   return {
     tenant,
     player,
@@ -68,9 +67,18 @@ export async function marketplaceRoot(ctx: GraphQLContext): Promise<MarketplaceR
       lang,
     },
     establishment: { ...subBrand, style: subBrand.style as Style },
-    shelf: () => (loaded ??= shelf(ctx.db, tenant, player.storeId, lang, ctx.now())),
+    shelf: () => {
+      // One read of the shelf per request, whichever fields (or documents, for the page's
+      // preloaded data) need it.
+      let loaded = shelves.get(ctx);
+      if (!loaded)
+        shelves.set(ctx, (loaded = shelf(ctx.db, tenant, player.storeId, lang, ctx.now())));
+      return loaded;
+    },
   };
 }
+
+const shelves = new WeakMap<GraphQLContext, Promise<Shelf>>();
 
 const StyleRef = builder.objectRef<Style>('MarketplaceStyle').implement({
   description: "The establishment's fourteen marketplace colours and its font; null when unset.",

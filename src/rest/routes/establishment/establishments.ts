@@ -6,7 +6,7 @@ import { defineRoute } from '../../route.js';
 import { uuidParams } from './wire.js';
 
 const SELECTION = `id brandId name description email location status locale imageUrl thumbnailUrl
-  style { ${STYLE_KEYS.join(' ')} } currency coinsPerUnit coinName isIntegration
+  style { ${STYLE_KEYS.join(' ')} } currency coinsPerUnit coinName frameOrigins isIntegration
   monthlyAllocatedCoins totalAvailableCoins accountManagerId paymentPlanId createdAt`;
 
 const text = z.string().nullable();
@@ -42,6 +42,11 @@ const establishmentRecord = z
     style,
     coinRatio: z.number().int().describe('Coins per one unit of defaultCurrency.'),
     coinName: z.string(),
+    frameOrigins: z
+      .array(z.string())
+      .describe(
+        'Additive: the sites (origins) that may frame the player marketplace. Empty: none in live, any in test.',
+      ),
     parentCasinoId: z.uuid().describe('The parent brand.'),
     accountManagerId: z.uuid().nullable(),
     createdAt: z.iso.datetime(),
@@ -73,6 +78,7 @@ const toEstablishment = (node: unknown) => {
     style: { ...e.style },
     coinRatio: e.coinsPerUnit,
     coinName: e.coinName,
+    frameOrigins: e.frameOrigins,
     parentCasinoId: e.brandId,
     accountManagerId: e.accountManagerId,
     createdAt: e.createdAt,
@@ -129,6 +135,13 @@ const updateBody = z.object({
   parentCasinoId: z.uuid().optional().describe('The parent brand. Platform admins only.'),
   accountManagerId: z.uuid().nullish().describe('Platform admins only.'),
   coinName: z.string().optional().describe('The coins\' name, e.g. "Lucky Coins".'),
+  frameOrigins: z
+    .array(z.string().max(200))
+    .max(20)
+    .optional()
+    .describe(
+      'Additive: the sites that may frame the player marketplace, e.g. ["https://casino.example"]; omitted: unchanged.',
+    ),
   ...(Object.fromEntries(STYLE_KEYS.map((k) => [k, z.string().max(64).optional()])) as Record<
     (typeof STYLE_KEYS)[number],
     z.ZodOptional<z.ZodString>

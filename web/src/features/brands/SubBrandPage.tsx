@@ -58,6 +58,7 @@ const SubBrandQuery = graphql(`
       country
       coinName
       coinsPerUnit
+      frameOrigins
       style {
         backgroundPrimary
         foregroundPrimary
@@ -175,6 +176,7 @@ function ProfileForm(props: {
     currency: e.currency,
     coinName: e.coinName,
     coinsPerUnit: e.coinsPerUnit,
+    frameOrigins: e.frameOrigins.join('\n'),
     style: Object.fromEntries(STYLE_KEYS.map((k) => [k, e.style[k] ?? ''])) as Record<
       StyleKey,
       string
@@ -202,6 +204,10 @@ function ProfileForm(props: {
       currency: form.currency,
       coinName: form.coinName,
       style,
+      frameOrigins: form.frameOrigins
+        .split(/\s+/)
+        .map((o) => o.trim().replace(/\/+$/, ''))
+        .filter(Boolean),
       ...(props.admin ? { coinsPerUnit: form.coinsPerUnit } : {}),
     };
     const res = await update({ id: e.id, input });
@@ -281,6 +287,14 @@ function ProfileForm(props: {
             minRows={2}
             value={form.description}
             onChange={(ev) => set('description', ev.currentTarget.value)}
+          />
+          <Textarea
+            label="Sites that may embed the player marketplace"
+            description="One origin per line, e.g. https://casino.example. None: no site may frame it in live (test sessions may be framed anywhere)."
+            autosize
+            minRows={2}
+            value={form.frameOrigins}
+            onChange={(ev) => set('frameOrigins', ev.currentTarget.value)}
           />
           <Title order={3} size="h5">
             Marketplace style

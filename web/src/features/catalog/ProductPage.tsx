@@ -119,7 +119,7 @@ export default function ProductPage(props: { id: string }) {
       {p && <Details key={p.id} product={p} />}
       {p && <Images productId={p.id} images={p.images} />}
       {p?.variants.map((v) => (
-        <VariantCard key={v.id} variant={v} onChange={reload} />
+        <VariantCard key={v.id} variant={v} digital={p.kind === 'digital'} onChange={reload} />
       ))}
       {p && <NewVariant productId={p.id} onDone={reload} />}
     </Page>
@@ -222,7 +222,7 @@ function Details(props: { product: Product }) {
   );
 }
 
-function VariantCard(props: { variant: Variant; onChange: () => void }) {
+function VariantCard(props: { variant: Variant; digital: boolean; onChange: () => void }) {
   const v = props.variant;
   const staff = useStaff();
   const names = subBrandNames(staff);
@@ -244,6 +244,7 @@ function VariantCard(props: { variant: Variant; onChange: () => void }) {
             <StockEditor key={s.environment} variant={v} stock={s} onDone={props.onChange} />
           ))}
         </SimpleGrid>
+        {props.digital && <DigitalCodes variant={v} onDone={props.onChange} />}
         <Title order={3} size="h5">
           Listings and prices
         </Title>
@@ -310,6 +311,72 @@ function VariantCard(props: { variant: Variant; onChange: () => void }) {
         <NewListing variant={v} onDone={props.onChange} />
       </Stack>
     </Card>
+  );
+}
+
+const AddCodes = graphql(`
+  mutation AddDigitalCodes($variantId: ID!, $environment: Environment!, $codes: [String!]!) {
+    addDigitalCodes(variantId: $variantId, environment: $environment, codes: $codes) {
+      added
+      available
+    }
+  }
+`);
+
+/** A digital prize's codes (or links): each redeemed unit gets one on the player's page. */
+function DigitalCodes(props: { variant: Variant; onDone: () => void }) {
+  const [environment, setEnvironment] = useState<'test' | 'live'>('test');
+  const [text, setText] = useState('');
+  const [state, add] = useFormMutation(AddCodes);
+  const codes = text
+    .split('\n')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h5">
+        Codes delivered on redemption
+      </Title>
+      <Group align="end">
+        <Textarea
+          label="Codes or https links, one per line"
+          description="Each adds one unit to the stock; a redeemed unit shows its code to the player at once."
+          autosize
+          minRows={2}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          w={420}
+        />
+        <Select
+          label="Environment"
+          data={['test', 'live']}
+          value={environment}
+          allowDeselect={false}
+          onChange={(v) => v && setEnvironment(v as 'test' | 'live')}
+          w={120}
+        />
+        <ConfirmButton
+          variant="default"
+          title="Add codes"
+          question={`Add ${codes.length} codes to ${props.variant.sku} in ${environment}? They become ${codes.length} more units.`}
+          confirmLabel="Add codes"
+          color={environment === 'live' ? 'red' : 'blue'}
+          disabled={codes.length === 0}
+          onConfirm={() =>
+            add({ variantId: props.variant.id, environment, codes }).then((res) => {
+              if (!res.data) return;
+              const { added, available } = res.data.addDigitalCodes;
+              notify(`${added} codes added: ${available} units in ${environment}.`);
+              setText('');
+              props.onDone();
+            })
+          }
+        >
+          Add codes
+        </ConfirmButton>
+      </Group>
+      <ErrorAlert error={state.error} />
+    </Stack>
   );
 }
 
