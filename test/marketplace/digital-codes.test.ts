@@ -27,7 +27,8 @@ const add = (key: string, variantId: string, codes: string[], environment = 'tes
 
 describe('codes of a digital prize', () => {
   it('are added by platform admins, as units, each once; not to a physical prize', async () => {
-    const s = await marketplaceShop(h, [{ kind: 'digital', stock: 0 }, { kind: 'physical' }]);
+    // 7 units before its first code: they become the 3 its codes are.
+    const s = await marketplaceShop(h, [{ kind: 'digital', stock: 7 }, { kind: 'physical' }]);
     const variant = s.prizes[0]!.variantId;
     const first = await add(admin, variant, ['A-1', 'A-2', 'A-2', ' A-3 ']);
     expect(first.body.data.addDigitalCodes).toEqual({ added: 3, available: 3 });
@@ -37,6 +38,14 @@ describe('codes of a digital prize', () => {
       'invalid_request',
     );
     expect((await add(s.key, variant, ['X-1'])).status).toBe(403);
+    // Its units are its free codes: a hand-set stock is refused.
+    const SET = `mutation($v: ID!) { setVariantStock(variantId: $v, environment: test, available: 99) }`;
+    const set = await h.call('POST', '/graphql', {
+      key: admin,
+      body: { query: SET, variables: { v: variant } },
+      headers: formHeaders(SET),
+    });
+    expect(set.body.errors[0].message).toMatch(/delivered by codes/);
     // Live's pool and stock are apart.
     const live = await add(admin, variant, ['L-1'], 'live');
     expect(live.body.data.addDigitalCodes).toEqual({ added: 1, available: expect.any(Number) });

@@ -119,10 +119,22 @@ export async function setVariantStock(
 ) {
   const value = parseInput(stockLevel, available);
   const { count } = await db.variantStock.updateMany({
-    where: { variantId, environment },
+    // A variant delivered by codes counts its free codes instead (orders/digital-codes.ts).
+    where: { variantId, environment, variant: { deliversCodes: false } },
     data: { available: value },
   });
-  if (count === 0) throw notFound('Variant');
+  if (count === 0) {
+    const coded = await db.productVariant.findUnique({
+      where: { id: variantId },
+      select: { deliversCodes: true },
+    });
+    if (coded?.deliversCodes)
+      throw new AppError(
+        'invalid_request',
+        'This variant is delivered by codes: its units are its free codes, added with addDigitalCodes.',
+      );
+    throw notFound('Variant');
+  }
 }
 
 export async function createListing(db: Db, input: z.input<typeof createListingInput>) {

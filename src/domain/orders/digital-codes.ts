@@ -1,6 +1,6 @@
 // Digital prizes delivered by code (docs/marketplace.md, "Digital prizes"): a pool of codes (or
-// redemption links) per variant and environment. Adding codes adds as many units to the stock,
-// so stock and pool agree; a reservation of a variant that delivers codes takes one code per unit
+// redemption links) per variant and environment. Such a variant's available units are its free
+// codes (set when codes are added; its stock is not set by hand); a reservation of a variant that delivers codes takes one code per unit
 // in its transaction (SKIP LOCKED: two orders never take the same code), and an order whose
 // every line was delivered so is delivered at once. A code once taken is never given again.
 import { z } from 'zod';
@@ -21,8 +21,8 @@ export const digitalCodesInput = z.strictObject({
 });
 
 /**
- * Adds codes to a digital variant's pool (codes already in it are skipped) and as many units to
- * its stock in `environment`. Answers how many were added and the units now available.
+ * Adds codes to a digital variant's pool (codes already in it are skipped); its units available
+ * in `environment` become its free codes. Answers how many were added and the units now available.
  */
 export async function addDigitalCodes(
   db: Db,
@@ -49,13 +49,17 @@ export async function addDigitalCodes(
       skipDuplicates: true,
     });
     await tx.productVariant.update({ where: { id: variantId }, data: { deliversCodes: true } });
-    const stock = await tx.variantStock.upsert({
-      where: { variantId_environment: { variantId, environment } },
-      create: { variantId, environment, available: added.count },
-      update: { available: { increment: added.count } },
-      select: { available: true },
+    // Its units are its free codes: a unit without a code could be reserved and then not
+    // delivered (units it had before its first code included).
+    const free = await tx.digitalCode.count({
+      where: { variantId, environment, orderItemId: null },
     });
-    return { added: added.count, available: stock.available };
+    await tx.variantStock.upsert({
+      where: { variantId_environment: { variantId, environment } },
+      create: { variantId, environment, available: free },
+      update: { available: free },
+    });
+    return { added: added.count, available: free };
   });
 }
 
