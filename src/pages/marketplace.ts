@@ -87,16 +87,24 @@ export function marketplaceRouter(deps: {
     express.static(path.join(dist, 'assets'), { index: false, immutable: true, maxAge: '1y' }),
   );
 
-  const send = (res: Response, status: number, boot: Boot, ancestors: string) => {
-    res
-      .status(status)
-      .set({
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': csp(ancestors),
-      })
-      .type('html');
+  const headersOf = (ancestors: string) => ({
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': csp(ancestors),
+  });
+  /**
+   * The page in two parts: everything before the JSON block at once (the browser starts on the
+   * app's script and styles), the block when `boot` resolves. The block is the body's last
+   * element, and the app's module script runs once the page is parsed, so it finds the block.
+   */
+  const send = async (
+    res: Response,
+    status: number,
+    boot: Boot | Promise<Boot>,
+    ancestors: string,
+    lang = boot instanceof Promise ? 'en' : 'lang' in boot ? boot.lang : 'en',
+  ) => {
     if (!existsSync(indexFile)) {
       res
         .status(503)
@@ -104,13 +112,12 @@ export function marketplaceRouter(deps: {
         .send('The marketplace is not built yet: run `npm run marketplace:build`.');
       return;
     }
+    const [before, after] = html().split('<!--boot-->') as [string, string];
+    res.status(status).set(headersOf(ancestors)).type('html');
+    res.write(before.replace('<html lang="en">', `<html lang="${lang}">`));
     // `<` escaped: the block cannot end early, whatever a name or a tracking number holds.
-    const json = JSON.stringify(boot).replace(/</g, '\\u003c');
-    res.send(
-      html()
-        .replace('<html lang="en">', `<html lang="${'lang' in boot ? boot.lang : 'en'}">`)
-        .replace('<!--boot-->', `<script type="application/json" id="boot">${json}</script>`),
-    );
+    const json = JSON.stringify(await boot).replace(/</g, '\\u003c');
+    res.end(`<script type="application/json" id="boot">${json}</script>${after}`);
   };
 
   router.get('/store/:storeId', async (req: Request, res: Response) => {
@@ -135,17 +142,25 @@ export function marketplaceRouter(deps: {
       // Expired or signed out: the page says so, and asks the host page for a new session.
       return send(res, 401, { page: 'ended', environment: claims.environment, ...look }, ancestors);
     }
-    // The app's first documents, run now: its first paint needs no round trip.
-    const preloaded = await preloadDocuments(
+    // The app's first documents, run while the page's head goes out: the app's first paint
+    // needs no round trip, and its script is on the way meanwhile.
+    const preloaded = preloadDocuments(
       deps,
       { principal, requestId: locals(res).requestId, baseUrl: baseUrlOf(req, deps.publicBaseUrl) },
       FIRST_DOCUMENTS,
     );
-    send(
+    await send(
       res,
       200,
-      { page: 'store', token, environment: claims.environment, preloaded, ...look },
+      preloaded.then((p) => ({
+        page: 'store' as const,
+        token,
+        environment: claims.environment,
+        preloaded: p,
+        ...look,
+      })),
       ancestors,
+      look.lang,
     );
   });
 

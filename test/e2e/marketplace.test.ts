@@ -367,15 +367,6 @@ describe(`the player marketplace in Chromium (${TEST_DB})`, () => {
     const interactive = await page.evaluate(
       () => performance.getEntriesByName('shop-grid')[0]!.startTime,
     );
-    console.log(
-      await page.evaluate(() =>
-        JSON.stringify(
-          performance
-            .getEntries()
-            .map((e) => [e.name.slice(-30), Math.round(e.startTime), Math.round(e.duration)]),
-        ),
-      ),
-    );
     // Interactive: a tap on the first prize opens it.
     await page.locator('[data-testid=products] li a').first().click();
     await page.getByRole('heading', { level: 1 }).waitFor();
