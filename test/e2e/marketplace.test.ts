@@ -212,7 +212,7 @@ async function walk(which: 0 | 1, width: number, words: typeof ENGLISH) {
   const awards = frame.getByTestId('awards');
   await awards.locator('li').first().waitFor();
   await axe(frame, `${tag} rewards`);
-  await page.screenshot({ path: `${dir}/${tag}-rewards.png`, fullPage: true });
+  await page.screenshot({ path: `${dir}/${tag}-rewards.png` });
   const wheelAward = awards.locator('li', { hasText: words.plays });
   await wheelAward.getByRole('button', { name: words.claim }).click();
   await wheelAward.waitFor({ state: 'detached' });
