@@ -22,9 +22,16 @@ export function setPreloaded(answers: typeof preloaded): void {
   preloaded = answers;
 }
 
-/** The session the client sends, and what to do when the server says it has ended. */
-export function setSession(next: string, ended: () => void): void {
+/**
+ * The session the client sends from now on: set before anything renders with it (a screen's
+ * query may run before its parent's effects do).
+ */
+export function setToken(next: string): void {
   token = next;
+}
+
+/** What to do when the server says the session has ended. */
+export function onSessionEnded(ended: () => void): void {
   onEnded = ended;
 }
 

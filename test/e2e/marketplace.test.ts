@@ -322,6 +322,49 @@ describe(`the player marketplace in Chromium (${TEST_DB})`, () => {
     await context.close();
   }, 60_000);
 
+  it('an ended session says so, asks the host page for a new one, and carries on with it', async () => {
+    const e = made.establishments[0]!;
+    const { context, page, session } = await open(0, 320);
+    const frame = await marketplace(page);
+    // 320 px: nothing scrolls sideways.
+    expect(await frame.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      320,
+    );
+    // The casino signs the player out (its backend calls /iframe/logout).
+    expect(
+      (await h.call('POST', '/iframe/logout', { key: keys[0], body: { token: session.token } }))
+        .status,
+    ).toBe(200);
+    await frame.getByRole('link', { name: 'Rewards', exact: true }).click();
+    await frame.getByRole('heading', { name: 'Your session has ended' }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          (window as unknown as { messages: { type: string }[] }).messages.some(
+            (m) => m.type === 'rewards:session-ended',
+          ),
+        ),
+      )
+      .toBe(true);
+    expect(await violations(frame), 'axe: ended').toEqual([]);
+    // The host answers with a fresh session: the marketplace carries on.
+    const fresh = (await demoMarketplaceSession(h.db.prisma, h.url, 0, new Date()))!;
+    await page.evaluate(
+      ([token, origin]) =>
+        (document.getElementById('rewards') as HTMLIFrameElement).contentWindow!.postMessage(
+          { type: 'rewards:session', token },
+          origin!,
+        ),
+      [fresh.token, h.url],
+    );
+    await frame.locator('.bar .balance strong').waitFor();
+    expect(Number(await frame.locator('[data-testid=balance]').getAttribute('data-balance'))).toBe(
+      await apiBalance(0, e.playerId),
+    );
+    expect(frame.url()).toContain(encodeURIComponent(fresh.token)); // a reload opens the new one
+    await context.close();
+  }, 60_000);
+
   it('a 500-prize store: first load and the grid interactive under a 4x slower CPU (measured)', async () => {
     const { listedProduct } = await import('../support/catalog.js');
     const { createCatalog, createStore } =

@@ -3,7 +3,7 @@
 // conversation with the framing page (host.ts).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ResultOf } from 'gql.tada';
-import { run, setSession, takePreloaded } from '../api';
+import { onSessionEnded, run, setToken as sendToken, takePreloaded } from '../api';
 import type { Boot } from '../boot';
 import { Start } from '../documents';
 import { connectHost } from '../host';
@@ -30,8 +30,13 @@ type Started = ResultOf<typeof Start>['marketplace'];
 
 function Store(props: { boot: StoreBoot }) {
   const boot = props.boot;
-  const [token, setToken] = useState(boot.page === 'store' ? boot.token : '');
+  const [token, setToken] = useState(() => {
+    const first = boot.page === 'store' ? boot.token : '';
+    sendToken(first);
+    return first;
+  });
   const [ended, setEnded] = useState(boot.page === 'ended');
+  onSessionEnded(() => setEnded(true));
   // The page came with it (the server ran it): the first render shows the shop at once.
   const [start, setStart] = useState<Started | null>(
     () => takePreloaded(Start, {})?.marketplace ?? null,
@@ -42,6 +47,11 @@ function Store(props: { boot: StoreBoot }) {
   const host = useMemo(
     () =>
       connectHost(boot.frameOrigins, (fresh) => {
+        // The address too, so a reload opens the new session, not the ended one.
+        const url = new URL(window.location.href);
+        url.searchParams.set('session', fresh);
+        window.history.replaceState(null, '', url);
+        sendToken(fresh);
         setToken(fresh);
         setEnded(false);
       }),
@@ -55,7 +65,6 @@ function Store(props: { boot: StoreBoot }) {
   const preloaded = useRef(start !== null);
   useEffect(() => {
     if (!token || ended) return;
-    setSession(token, () => setEnded(true));
     // Preloaded: nothing to ask until the session changes (a new one from the host page).
     if (preloaded.current) return void (preloaded.current = false);
     run(Start, {}).then(

@@ -1,6 +1,6 @@
 // Rewards: today's daily reward and the streak, the prizes waiting to be claimed, the player's
 // tournaments (position and the top of the table), and the mini-games the player has plays for.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { ResultOf } from 'gql.tada';
 import { Claim, Play, Rewards as RewardsQuery } from '../documents';
 import { formatDate, formatNumber, t } from '../i18n';
@@ -16,7 +16,14 @@ type Game = Data['games'][number];
 export function Rewards(props: { coinName: string; onBalance: (balance: number) => void }) {
   const [version, setVersion] = useState(0);
   const { data, error } = useQuery(RewardsQuery, {}, version);
-  const reload = () => setVersion(version + 1);
+  const reload = () => setVersion((v) => v + 1);
+  // The tables move while the page is open: read again every 15 s, while it is shown.
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setVersion((v) => v + 1);
+    }, 15_000);
+    return () => clearInterval(timer);
+  }, []);
   if (error) return <Failure error={error} />;
   if (!data) return <Loading />;
   const m = data.marketplace;
