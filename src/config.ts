@@ -79,6 +79,13 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).max(200).default('Partner Rewards <no-reply@localhost>'),
   /** How long to wait on the SMTP relay at each step; a message's claim lasts four times this. */
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** NATS with JetStream: every outbound event is also published there (docs/webhooks.md). */
+  EVENTS_NATS_URL: z
+    .string()
+    .regex(/^(nats|tls|wss?):\/\//, 'must be a nats:// (or tls://, ws://, wss://) URL')
+    .optional(),
+  /** Days events (and webhook delivery history) are kept. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Config = {
@@ -101,6 +108,8 @@ export type Config = {
   smtpUrl: string | undefined;
   smtpFrom: string;
   smtpTimeoutMs: number;
+  eventsNatsUrl: string | undefined;
+  eventsRetentionDays: number;
 };
 
 export class ConfigError extends Error {}
@@ -140,5 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+    eventsNatsUrl: e.EVENTS_NATS_URL,
+    eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
   };
 }

@@ -17,6 +17,11 @@ import { createHttpServer } from './http/server-options.js';
 import type { Logger } from './logger.js';
 import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
 import { createDispatcher } from './notifications/dispatcher.js';
+import { sweepOldEvents } from './domain/events/retention.js';
+import { natsPublisher } from './events/nats.js';
+import { createEventWorkers } from './events/service.js';
+import { OperationStore } from './rest/execute-operation.js';
+import { getSchema } from './schema/index.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -81,6 +86,9 @@ export async function startServer(config: Config, logger: Logger) {
     sweepExpiredRevocations(db.prisma).catch((err) =>
       logger.warn({ msg: 'store session revocation sweep failed', err }),
     );
+    sweepOldEvents(db.prisma, new Date(), config.eventsRetentionDays).catch((err) =>
+      logger.warn({ msg: 'event retention sweep failed', err }),
+    );
   }, SWEEP_EVERY_MS).unref();
   // Campaign completion, award expiry and tournament settlement (docs/campaigns.md).
   const campaignJobs = startCampaignJobs(db.prisma, {
@@ -102,6 +110,19 @@ export async function startServer(config: Config, logger: Logger) {
   dispatcher?.start();
   if (!dispatcher) logger.info({ msg: 'SMTP_URL unset: logistics e-mails stay in the outbox' });
 
+  // Outbound events: the relay, the NATS stream and the webhook sender (docs/webhooks.md).
+  const nats = config.eventsNatsUrl ? natsPublisher(config.eventsNatsUrl) : null;
+  const events = createEventWorkers({
+    prisma: db.prisma,
+    logger,
+    nats,
+    operations: new OperationStore(getSchema()),
+    now: () => new Date(),
+    engine: { claimTimeoutMs: config.engineClaimTimeoutMs },
+    baseUrl: base,
+  });
+  events.start();
+
   // The banner before the 'listening' line: whoever waits for that line has the key by then.
   if (demo) welcome(config, logger, base, demo, operator);
   logger.info({
@@ -120,6 +141,8 @@ export async function startServer(config: Config, logger: Logger) {
       server.closeIdleConnections();
     });
     await dispatcher?.stop();
+    await events.stop();
+    await nats?.close();
     await rateLimits.close();
     await adminSocket?.close();
     await db.close();

@@ -120,8 +120,10 @@ function toolOf(route: Route): Tool {
   };
 }
 
-/** Every partner route is a tool, in the route table's order. */
-export const TOOLS: Tool[] = ROUTES.filter((r) => r.family === 'partner').map(toolOf);
+/** Every partner route is a tool (but those marked `mcp: false`), in the route table's order. */
+export const TOOLS: Tool[] = ROUTES.filter((r) => r.family === 'partner' && r.mcp !== false).map(
+  toolOf,
+);
 
 /** Names of tools that only read: their calls spend the read rate budget. */
 export const READ_TOOLS: ReadonlySet<string> = new Set(

@@ -72,6 +72,11 @@ export type Route<
   /** For people and agents: what it does, when to use it, units, and where its ids come from. */
   description: string;
   hints: RouteHints;
+  /**
+   * false: not an MCP tool. Webhook administration (secrets, replays) is for people and
+   * programs; agents read the feed and the endpoints (docs/mcp.md).
+   */
+  mcp?: false;
   params?: P;
   query?: Q;
   body?: B;

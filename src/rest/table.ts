@@ -9,6 +9,8 @@ import * as orders from './routes/partner/orders.js';
 import { getHealth } from './routes/partner/system.js';
 import * as testHelpers from './routes/partner/test-helpers.js';
 import * as wallet from './routes/partner/wallet.js';
+import * as events from './routes/partner/events.js';
+import * as webhooks from './routes/partner/webhook-endpoints.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
 import * as campaigns from './routes/establishment/campaigns.js';
 import * as establishments from './routes/establishment/establishments.js';
@@ -51,6 +53,17 @@ export const ROUTES: Route[] = [
   engine.listEventDefinitions,
   engine.ingestEvent,
   engine.ingestWebhook,
+  events.listEvents,
+  events.getEvent,
+  events.redeliverEvent,
+  webhooks.createWebhookEndpoint,
+  webhooks.listWebhookEndpoints,
+  webhooks.getWebhookEndpoint,
+  webhooks.updateWebhookEndpoint,
+  webhooks.deleteWebhookEndpoint,
+  webhooks.rotateWebhookSecret,
+  webhooks.listWebhookDeliveries,
+  webhooks.replayWebhookEvents,
   // The establishment API (at the root).
   establishments.getEstablishment,
   establishments.updateEstablishment,

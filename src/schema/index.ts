@@ -29,6 +29,7 @@ import './types/player-campaigns.js';
 import './types/staff.js';
 import './types/marketplace.js';
 import './types/marketplace-actions.js';
+import './types/events.js';
 
 let schema: GraphQLSchema | undefined;
 

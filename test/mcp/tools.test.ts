@@ -49,9 +49,17 @@ const TOOL_NAMES = [
   // engine's active codes can be read.
   'advance_test_order',
   'list_event_definitions',
+  // Issue 31: the event feed and the webhook endpoints, read-only (administration is not a tool).
+  'list_events',
+  'list_webhook_endpoints',
 ];
 /** Additive to the documented 28: left out of the size goal. */
-const ADDITIVE = ['advance_test_order', 'list_event_definitions'];
+const ADDITIVE = [
+  'advance_test_order',
+  'list_event_definitions',
+  'list_events',
+  'list_webhook_endpoints',
+];
 type ManifestTool = {
   name: string;
   outputSchema: { properties: { data: Record<string, any> } };
@@ -188,7 +196,7 @@ describe('tools/list', () => {
   it('narrows the list with ?read_only=true and ?tools=', async () => {
     const readOnly = await mcpClient(h, world.p.key, '?read_only=true');
     const names = (await readOnly.listTools()).tools.map((t) => t.name);
-    expect(names).toHaveLength(18);
+    expect(names).toHaveLength(20);
     expect(names).not.toContain('reserve_order');
     const refused = await call(readOnly, 'adjust_customer_coins', {
       id: world.customer.id,
@@ -331,6 +339,13 @@ describe('tools/call', () => {
         'invalid_request',
       ],
       ['list_event_definitions', {}, { code: 'spin' }, 'invalid_request'],
+      [
+        'list_events',
+        { type: 'customer.created' },
+        { type: 'customer.teleported' },
+        'invalid_request',
+      ],
+      ['list_webhook_endpoints', {}, { limit: 5 }, 'invalid_request'],
       [
         'ingest_engine_event',
         { event_code: 'spin', data: { externalUserId: 'player-1' }, idempotency_key: randomUUID() },

@@ -12,6 +12,7 @@ import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { ROUTES } from '../../src/rest/table.js';
 import { ADDRESS } from '../establishment/orders-support.js';
 import { shop } from '../orders/support.js';
+import { eventWorkers } from '../support/events.js';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness, type Reply } from '../support/harness.js';
 
@@ -405,6 +406,47 @@ const STEPS: Step[] = [
       path: '/admin/exclusive',
       body: { productId: t.ids.product },
       admin: true,
+    }),
+  },
+  // Webhooks (issue 31).
+  {
+    route: 'create_webhook_endpoint',
+    request: () => ({
+      method: 'POST',
+      path: '/api/v1/webhook-endpoints',
+      body: { url: 'https://hooks.example.com/burst', event_types: ['order.shipped'] },
+    }),
+    async after(t, answer) {
+      t.ids.endpoint = answer.body.data.id;
+      await eventWorkers(h).drain(); // the feed (and so redelivery) has what was relayed
+      t.ids.event = (await h.call('GET', '/api/v1/events', { key: t.s.key })).body.data[0].id;
+    },
+  },
+  {
+    route: 'update_webhook_endpoint',
+    request: (t) => ({
+      method: 'PATCH',
+      path: `/api/v1/webhook-endpoints/${t.ids.endpoint}`,
+      body: { event_types: [], description: 'Everything' },
+    }),
+  },
+  {
+    route: 'rotate_webhook_endpoint_secret',
+    request: (t) => ({
+      method: 'POST',
+      path: `/api/v1/webhook-endpoints/${t.ids.endpoint}/rotate-secret`,
+    }),
+  },
+  {
+    route: 'redeliver_event',
+    request: (t) => ({ method: 'POST', path: `/api/v1/events/${t.ids.event}/redeliver`, body: {} }),
+  },
+  {
+    route: 'replay_webhook_events',
+    request: (t) => ({
+      method: 'POST',
+      path: `/api/v1/webhook-endpoints/${t.ids.endpoint}/replay`,
+      body: { from: '2020-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
     }),
   },
 ];

@@ -20,6 +20,7 @@ import { ROUTES } from '../../src/rest/table.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 import { shop } from '../orders/support.js';
+import { eventWorkers } from '../support/events.js';
 
 type JsonSchema = {
   type?: string | string[];
@@ -99,6 +100,12 @@ beforeAll(async () => {
     { mode: 'campaign', player_id: customer, campaign_id: campaign.id },
     { now: new Date(), idempotencyKey: null },
   );
+  const endpoint = await a.post('/api/v1/webhook-endpoints', {
+    url: 'https://hooks.example.com/a',
+  });
+  if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.text}`);
+  await eventWorkers(h).drain(); // the feed shows relayed events
+  const [event] = (await a.get('/api/v1/events')).body.data;
   const own = (id: string) => ({ id, env: false });
   const test = (id: string) => ({ id, env: true });
   fixture = {
@@ -125,6 +132,9 @@ beforeAll(async () => {
     award: test(won.results[0]!.award!.id),
     // /players/{playerId}/game/{gameName}/{campaignId}: the segment before a path id names it.
     game: own('wheel'),
+    events: test(event.id),
+    'webhook-endpoints': test(endpoint.body.data.id),
+    endpoint: test(endpoint.body.data.id),
     '{gameName}': test(campaign.id),
   };
   other = (await partner(h)).key;

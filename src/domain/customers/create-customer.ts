@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../prisma-errors.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { createCustomerInput } from './schemas.js';
+import { recordEvent } from '../events/record-event.js';
 
 export const externalIdTaken = () =>
   new AppError('conflict', 'external_id is already used by another customer of this sub-brand.');
@@ -30,6 +31,7 @@ export async function createCustomer(
         data: { id, ...tenant, ...data, statusChangedAt: now, createdAt: now, updatedAt: now },
       });
       await tx.wallet.create({ data: { customerId: id, ...tenant } });
+      await recordEvent(tx, tenant, 'customer.created', id);
       return customer;
     });
   } catch (error) {

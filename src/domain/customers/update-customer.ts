@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Db } from '../db.js';
+import { inTransaction, type Db } from '../db.js';
 import { notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { isUniqueViolation } from '../prisma-errors.js';
@@ -7,6 +7,7 @@ import type { Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import { externalIdTaken } from './create-customer.js';
 import { updateCustomerInput } from './schemas.js';
+import { recordEvent } from '../events/record-event.js';
 
 /**
  * Omitted fields stay; explicit null unsets (not JSON merge patch). A change of status stamps
@@ -28,9 +29,13 @@ export async function updateCustomer(
   if (!current) throw notFound('Customer');
   const statusChanged = data.status !== undefined && data.status !== current.status;
   try {
-    return await db.customer.update({
-      where: { id },
-      data: { ...data, ...(statusChanged ? { statusChangedAt: new Date() } : {}) },
+    return await inTransaction(db, async (tx) => {
+      const updated = await tx.customer.update({
+        where: { id },
+        data: { ...data, ...(statusChanged ? { statusChangedAt: new Date() } : {}) },
+      });
+      await recordEvent(tx, tenant, 'customer.updated', id);
+      return updated;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw externalIdTaken();

@@ -98,6 +98,7 @@ export async function applyMovements(
     options.requestId,
     options.bulkId ?? null,
     options.staffUserId ?? null,
+    one ? newId() : moves.map(() => newId()), // each movement's event
   ]);
 
   const applied: AppliedMove[] = [];
@@ -170,6 +171,11 @@ const move = (input: string, customers: string) => `
              $9::uuid, $10::text, $11::uuid, $12::uuid
       FROM moved m JOIN input i ON i.customer_id = m.customer_id
       RETURNING id, customer_id, delta, reason, balance_after, created_at, seq
+    ), evented AS (
+      -- Its outbound event, in the same statement (docs/webhooks.md): no round trip more.
+      INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id)
+      SELECT i.event_id, $5::uuid, $6::environment, 'coin_movement.created', 'coin_movement', ins.id::text
+      FROM inserted ins JOIN input i ON i.customer_id = ins.customer_id
     )
     SELECT i.customer_id, i.delta AS requested, l.balance AS locked_balance,
            ins.id, ins.delta, ins.reason, ins.balance_after, ins.created_at, ins.seq
@@ -177,12 +183,13 @@ const move = (input: string, customers: string) => `
                  LEFT JOIN inserted ins ON ins.customer_id = i.customer_id`;
 
 const MOVE_ONE = move(
-  'SELECT $1::uuid AS movement_id, $2::uuid AS customer_id, $3::bigint AS delta, $4::text AS reason',
+  `SELECT $1::uuid AS movement_id, $2::uuid AS customer_id, $3::bigint AS delta, $4::text AS reason,
+          $13::uuid AS event_id`,
   'w.customer_id = $2::uuid',
 );
 const MOVE_MANY = move(
-  `SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[])
-       AS i(movement_id, customer_id, delta, reason)`,
+  `SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $13::uuid[])
+       AS i(movement_id, customer_id, delta, reason, event_id)`,
   'w.customer_id = ANY($2::uuid[])',
 );
 

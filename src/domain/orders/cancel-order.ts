@@ -12,6 +12,7 @@ import { lockOrder } from './lock-order.js';
 import { movePrepaid, prepaidAccountOf } from './prepaid.js';
 import { returnStock } from './stock.js';
 import { enqueueOrderMessage } from '../notifications/enqueue.js';
+import { recordEvent } from '../events/record-event.js';
 
 export async function cancelOrder(
   db: Db,
@@ -74,6 +75,8 @@ export async function cancelOrder(
         },
       },
     });
+    await recordEvent(tx, tenant, 'order.cancelled', id);
+    if (refunded > 0) await recordEvent(tx, tenant, 'order.refunded', id);
     await enqueueOrderMessage(tx, id, eventId, 'cancelled', now, { refunded });
     return { id };
   });

@@ -20,6 +20,7 @@ import { lockOrder } from './lock-order.js';
 import { reserveOrder } from './reserve-order.js';
 import type { WrittenOrder } from './insert-order.js';
 import { consumeStock } from './stock.js';
+import { recordEvent } from '../events/record-event.js';
 
 /** Optional buyer text: trimmed, blank is absent. */
 const text = (max: number) =>
@@ -406,6 +407,8 @@ export async function reverseAcquisition(
         },
       },
     });
+    await recordEvent(tx, tenant, 'order.cancelled', id);
+    if (refunded > 0) await recordEvent(tx, tenant, 'order.refunded', id);
     await enqueueOrderMessage(tx, id, eventId, 'reversed', now, { refunded });
     return { id };
   });

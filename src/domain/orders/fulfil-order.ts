@@ -14,6 +14,7 @@ import { movePrepaid, prepaidAccountOf } from './prepaid.js';
 import type { OrderStatusName } from './schemas.js';
 import { trackingInput } from './schemas.js';
 import { consumeStock } from './stock.js';
+import { recordEvent } from '../events/record-event.js';
 
 /** The only moves fulfilment may make; cancellation is DELETE /orders/{id}. */
 export const NEXT_STATUS: Partial<Record<OrderStatusName, OrderStatusName>> = {
@@ -143,6 +144,7 @@ async function stepOrder(
       },
     },
   });
+  await recordEvent(tx, order, `order.${to as 'processing' | 'shipped' | 'delivered'}`, id);
   if (to === 'shipped') await enqueueOrderMessage(tx, id, eventId, 'shipped', now);
   if (to === 'delivered') await enqueueOrderMessage(tx, id, eventId, 'completed', now);
   return eventId;

@@ -7,6 +7,7 @@
 import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { newId } from '../ids.js';
 import type { ComposedMessage } from '../notifications/enqueue.js';
 import type { Actor, Tenant } from '../tenant.js';
 
@@ -108,6 +109,12 @@ export async function insertOrder(
       SELECT ${o.reservationId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, id,
              customer_id, ${o.requested}::uuid[], ${o.idempotencyKey}, ${actor.apiKeyId}::uuid,
              ${actor.requestId}, ${o.createdAt}
+      FROM new_order
+    ), new_outbound AS (
+      -- Its outbound event (docs/webhooks.md), in the statement that writes it.
+      INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id)
+      SELECT ${newId()}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment,
+             'order.created', 'order', id::text
       FROM new_order
     ), new_message AS (
       INSERT INTO notifications (id, sub_brand_id, environment, order_id, event_id, template, recipient,

@@ -6,11 +6,12 @@ import type { Db } from '../db.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
 import { enqueueOrderMessage } from '../notifications/enqueue.js';
-import type { Actor } from '../tenant.js';
+import type { Actor, Tenant } from '../tenant.js';
+import { recordEvent } from '../events/record-event.js';
 
 export async function recordTracking(
   tx: Db,
-  order: { id: string; status: string },
+  order: Tenant & { id: string; status: string },
   actor: Actor,
   tracking: {
     code: string;
@@ -47,6 +48,7 @@ export async function recordTracking(
       createdAt: now,
     },
   });
+  await recordEvent(tx, order, 'order.tracking_updated', order.id);
   const trackingNumber = tracking.carrier
     ? `${tracking.code} (${tracking.carrier})`
     : tracking.code;

@@ -26,6 +26,8 @@ const SECRET_FIELDS = new Set([
   'password',
   'tokenHash',
   'csrfToken',
+  'secret', // a webhook endpoint's signing secret
+  'previousSecret',
 ]);
 
 /** Plain JSON: bigints as numbers, dates as ISO strings, secrets removed. */

@@ -16,6 +16,10 @@ export const PARTNER_SCOPES = [
   'brands:read',
   'store_sessions:create',
   'engine:events',
+  /** The outbound event feed (docs/webhooks.md). */
+  'events:read',
+  /** Webhook endpoints: create, change, rotate secrets, read deliveries, replay. */
+  'webhooks:manage',
 ] as const;
 
 /** Scopes of the establishment API beyond the partner ones it reuses (players are customers). */

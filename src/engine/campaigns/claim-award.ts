@@ -23,6 +23,7 @@ import { grantCredits } from './mini-games.js';
 import { GAME_PRIZE } from './schemas.js';
 import { EXCLUDED_STATUSES } from './targeting.js';
 import { tenantKey } from '../shared/keys.js';
+import { recordEvent } from '../../domain/events/record-event.js';
 
 export const claimInput = z.object({
   awardId: z.uuid(),
@@ -114,6 +115,7 @@ export async function claimAward(
       where: tenantKey(award.subBrandId, award.id),
       data: { movementId, orderId },
     });
+    await recordEvent(tx, tenant, 'campaign_award.claimed', award.id);
     return { award: done, movementId, balance, orderId };
   });
 }

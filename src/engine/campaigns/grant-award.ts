@@ -5,6 +5,7 @@ import type { Campaign } from '../../generated/prisma/client.js';
 import type { Db } from '../../domain/db.js';
 import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
+import { recordEvent } from '../../domain/events/record-event.js';
 import { AWARD_CLAIM_DAYS, GAME_PRIZE, type Prize } from './schemas.js';
 
 export type GrantedAward = {
@@ -67,6 +68,7 @@ export async function grantAward(
       return { outcome: 'budget_exhausted' };
     }
   }
+  await recordEvent(db, tenant, 'campaign_award.granted', id);
   return { outcome: 'awarded', award };
 }
 

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../generated/prisma/client.js';
 import type { Clock } from '../shared/clock.js';
 import { completeEndedCampaigns } from './complete-campaigns.js';
 import { settleNextTournament, type SettleOptions } from './settle-tournaments.js';
+import { expireAwards } from './expire-awards.js';
 
 export const CAMPAIGN_JOB_EVERY_MS = 15_000;
 
@@ -16,8 +17,7 @@ export async function runCampaignJobs(
 ): Promise<{ completed: number; expired: number; settled: string[] }> {
   const now = options.now();
   const completed = await completeEndedCampaigns(prisma, now);
-  const expired = await prisma.$executeRaw`
-    UPDATE campaign_awards SET status = 'expired' WHERE status = 'pending' AND expires_at <= ${now}`;
+  const expired = await expireAwards(prisma, now);
   const settled: string[] = [];
   for (let i = 0; i < (options.maxSettlements ?? 100); i++) {
     const id = await settleNextTournament(prisma, options);

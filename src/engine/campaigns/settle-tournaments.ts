@@ -14,6 +14,7 @@ import type { Tenant } from '../../domain/tenant.js';
 import { grantAward } from './grant-award.js';
 import { rankRange, type Prize } from './schemas.js';
 import { tenantKey } from '../shared/keys.js';
+import { recordEvent } from '../../domain/events/record-event.js';
 
 /** Failed attempts before a settlement is marked failed (visible in the backoffice). */
 export const MAX_ATTEMPTS = 5;
@@ -109,6 +110,7 @@ export async function settleNextTournament(
       await tx.$executeRaw`
         UPDATE campaign_settlements SET status = 'done', completed_at = ${now}, awarded = ${awarded}, last_error = NULL
         WHERE sub_brand_id = ${campaign.subBrandId}::uuid AND campaign_id = ${campaign.id}::uuid`;
+      await recordEvent(tx, tenant, 'tournament.settled', campaign.id);
       return campaign.id;
     }, TRANSACTION_OPTIONS);
   } catch (error) {

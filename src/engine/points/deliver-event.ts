@@ -416,6 +416,7 @@ async function execute(
         definitionId: snapshot.id,
         errorCode: result.errorCode,
       }),
+      newId(), // the outbound event
     ]);
     return result;
   });
@@ -564,5 +565,9 @@ const FINISH_AND_AUDIT = `
         error_code = $5, result = $6::jsonb, completed_at = $7::timestamptz
     WHERE id = $1::uuid
     RETURNING id
+  ), outbound AS (
+    -- Its outbound event (docs/webhooks.md), in the statement that finishes it.
+    INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id)
+    VALUES ($20::uuid, $9::uuid, $10::environment, 'engine_execution.' || $2::text, 'engine_execution', $1::text)
   )
   ${auditInsert(8)}`;

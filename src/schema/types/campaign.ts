@@ -389,6 +389,23 @@ builder.queryFields((t) => ({
       return ctx.db.campaignAward.findMany({ ...query, ...page });
     },
   }),
+  // One award of the caller's tenant: what a campaign_award event renders (docs/webhooks.md).
+  campaignAward: t.prismaField({
+    type: 'CampaignAward',
+    authScopes: (_root, _args, ctx) =>
+      ctx.principal.scopes.has('campaigns:read') || ctx.principal.scopes.has('events:read'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const found = isUuid(String(id))
+        ? await ctx.db.campaignAward.findFirst({
+            ...query,
+            where: { id: String(id), ...tenantOf(ctx) },
+          })
+        : null;
+      if (!found) throw notFound('Award');
+      return found;
+    },
+  }),
   campaignActivities: t.prismaField({
     type: ['CampaignActivity'],
     authScopes: read,

@@ -4,7 +4,7 @@ import { deliverEvent, type EngineEventResult } from '../../engine/points/delive
 import { deliverWebhook } from '../../engine/points/deliver-webhook.js';
 import { simulateEvent, type Simulation } from '../../engine/points/simulate-event.js';
 import { isClient } from '../../domain/db.js';
-import { AppError } from '../../domain/errors.js';
+import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { builder } from '../builder.js';
@@ -124,6 +124,10 @@ builder.prismaObject('EngineExecution', {
     subBrandId: t.exposeID('subBrandId'),
     environment: t.expose('environment', { type: EnvironmentEnum }),
     definitionId: t.exposeID('definitionId'),
+    eventCode: t.string({
+      description: 'The event definition’s code, as it was for this delivery.',
+      resolve: (e) => String((e.definitionSnapshot as { code?: unknown }).code ?? ''),
+    }),
     idempotencyKey: t.exposeString('idempotencyKey'),
     channel: t.exposeString('channel'),
     status: t.expose('status', { type: StatusEnum }),
@@ -198,6 +202,24 @@ const common = (subBrandId: string, f: Filter) => ({
 });
 
 builder.queryFields((t) => ({
+  // One execution of the caller's tenant: what an engine_execution event renders
+  // (docs/webhooks.md).
+  engineExecution: t.prismaField({
+    type: 'EngineExecution',
+    authScopes: (_root, _args, ctx) =>
+      ctx.principal.scopes.has('engine:events') || ctx.principal.scopes.has('events:read'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const found = isUuid(String(id))
+        ? await ctx.db.engineExecution.findFirst({
+            ...query,
+            where: { id: String(id), ...tenantOf(ctx) },
+          })
+        : null;
+      if (!found) throw notFound('Engine execution');
+      return found;
+    },
+  }),
   engineExecutions: t.prismaConnection({
     type: 'EngineExecution',
     cursor: 'id',

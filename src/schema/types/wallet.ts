@@ -86,6 +86,25 @@ builder.queryField('coinMovement', (t) =>
   }),
 );
 
+// Many movements at once: the event relay renders a batch of coin_movement events with one
+// query (docs/webhooks.md). At most 500 ids; another tenant's or an unknown id is left out.
+builder.queryField('coinMovements', (t) =>
+  t.prismaField({
+    type: ['CoinMovement'],
+    authScopes: { scope: 'events:read' },
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: (query, _root, { ids }, ctx) => {
+      const wanted = ids.map(String).filter(isUuid).slice(0, 500);
+      return wanted.length
+        ? ctx.db.coinMovement.findMany({
+            ...query,
+            where: { id: { in: wanted }, ...tenantOf(ctx) },
+          })
+        : [];
+    },
+  }),
+);
+
 const BulkRef = builder.objectRef<BulkResult>('BulkCoinAdjustment').implement({
   fields: (t) => ({
     id: t.exposeID('id', { nullable: true, description: 'Null for a dry run.' }),

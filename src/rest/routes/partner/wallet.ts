@@ -7,10 +7,10 @@ import { connectionArgs, connectionSelection, pageParams, toPage } from '../../p
 import { defineRoute } from '../../route.js';
 import { customerId } from './wire.js';
 
-const MOVEMENT_SELECTION =
+export const MOVEMENT_SELECTION =
   'id customerId delta reason balanceAfter source apiKeyId requestId bulkId createdAt';
 
-const movementRecord = z
+export const movementRecord = z
   .object({
     id: z.uuid(),
     customer_id: z.uuid(),

@@ -1,0 +1,133 @@
+// What an event's `data` is, per resource (docs/webhooks.md): the resource as the partner API
+// renders it. Customers and orders are their GET routes' answers (the same document and the same
+// mapping); coin movements are the movement record of the wallet routes, rendered many at once;
+// engine executions, campaign awards and tournaments, which the partner API does not read, have
+// their shapes here. The relay renders with these (src/events/render.ts) and the OpenAPI
+// document's `webhooks` section shows them (rest/openapi.ts).
+import { z } from 'zod';
+import type { ResourceType } from '../../../domain/events/types.js';
+import { snakeKeys } from '../../casing.js';
+import type { Route, RouteResult } from '../../route.js';
+import { getCustomer } from './customers.js';
+import { getOrder } from './orders.js';
+import { MOVEMENT_SELECTION, movementRecord } from './wallet.js';
+
+/** How one resource type's `data` is made. */
+export type EventData = {
+  schema: z.ZodType;
+  /** A document reading one resource by `$id`… */
+  one?: { operation: string; result: (data: Record<string, unknown>) => unknown };
+  /** …or many by `$ids` (what the relay prefers for a batch). */
+  many?: { operation: string; result: (data: Record<string, unknown>) => { id: string }[] };
+};
+
+/** A GET route's answer, as its own document and mapping make it. */
+const ofRoute = (route: Route): EventData => ({
+  schema: route.response,
+  one: {
+    operation: route.operation,
+    result: (data) => (route.result(data, { requestId: '', input: never() }) as RouteResult).data,
+  },
+});
+/** The GET routes of customers and orders map `data` alone; nothing of the call. */
+const never = () => ({ params: {}, query: {}, body: undefined }) as never;
+
+const ENGINE_SELECTION =
+  'id eventCode idempotencyKey channel status customerId pointsRequested pointsApplied errorCode correlationId createdAt completedAt';
+const engineExecutionRecord = z
+  .object({
+    id: z.uuid().describe('The execution id: the event_id that POST /engine/events answered.'),
+    event_code: z.string(),
+    idempotency_key: z
+      .string()
+      .describe('The delivery’s Idempotency-Key: the event’s business id.'),
+    channel: z.enum(['events', 'webhook']).describe('POST /engine/events or a provider webhook.'),
+    status: z.enum(['completed', 'skipped', 'failed']),
+    customer_id: z.uuid().nullable(),
+    points_requested: z.number().int(),
+    points_applied: z.number().int(),
+    error_code: z.string().nullable(),
+    correlation_id: z.string(),
+    created_at: z.iso.datetime(),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'EngineExecution', description: 'What the engine did with one gameplay event.' });
+
+const AWARD_SELECTION =
+  'id campaignId customerId day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt';
+const campaignAwardRecord = z
+  .object({
+    id: z.uuid(),
+    campaign_id: z.uuid(),
+    customer_id: z.uuid(),
+    day: z.number().int().nullable().describe('Daily rewards: the streak day it was won on.'),
+    rank: z.number().int().nullable().describe('Tournaments: the final rank.'),
+    coins: z.number().int(),
+    product_id: z.uuid().nullable(),
+    catalog_prize: z.string().nullable(),
+    quantity: z.number().int(),
+    status: z.enum(['pending', 'claimed', 'expired']),
+    expires_at: z.iso.datetime(),
+    claimed_at: z.iso.datetime().nullable(),
+    movement_id: z.uuid().nullable().describe('The coin movement its claim wrote.'),
+    order_id: z.uuid().nullable().describe('The order its claim placed (a product prize).'),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: 'CampaignAward', description: 'A prize a player won in a campaign.' });
+
+const tournamentRecord = z
+  .object({
+    id: z.uuid().describe('The campaign.'),
+    title: z.string(),
+    starts_at: z.iso.datetime(),
+    ends_at: z.iso.datetime(),
+    status: z.string(),
+    awarded: z.number().int().describe('Awards its settlement granted.'),
+    settled_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'TournamentSettlement', description: 'A tournament, settled.' });
+
+export const EVENT_DATA: Record<ResourceType, EventData> = {
+  customer: ofRoute(getCustomer),
+  order: ofRoute(getOrder),
+  coin_movement: {
+    schema: movementRecord,
+    many: {
+      operation: `query EventMovements($ids: [ID!]!) { coinMovements(ids: $ids) { ${MOVEMENT_SELECTION} } }`,
+      result: (data) =>
+        (data.coinMovements as unknown[]).map((m) => snakeKeys(m) as { id: string }),
+    },
+  },
+  engine_execution: {
+    schema: engineExecutionRecord,
+    one: {
+      operation: `query EventExecution($id: ID!) { engineExecution(id: $id) { ${ENGINE_SELECTION} } }`,
+      result: (data) => snakeKeys(data.engineExecution),
+    },
+  },
+  campaign_award: {
+    schema: campaignAwardRecord,
+    one: {
+      operation: `query EventAward($id: ID!) { campaignAward(id: $id) { ${AWARD_SELECTION} } }`,
+      result: (data) => snakeKeys(data.campaignAward),
+    },
+  },
+  tournament: {
+    schema: tournamentRecord,
+    one: {
+      operation: `query EventTournament($id: ID!) {
+        campaign(id: $id) { id title startsAt endsAt status settlement { awarded completedAt } }
+      }`,
+      result: (data) => {
+        const { settlement, ...c } = data.campaign as Record<string, unknown> & {
+          settlement: { awarded: number; completedAt: string | null } | null;
+        };
+        return {
+          ...(snakeKeys(c) as object),
+          awarded: settlement?.awarded ?? 0,
+          settled_at: settlement?.completedAt ?? null,
+        };
+      },
+    },
+  },
+};

@@ -1,0 +1,299 @@
+// Webhook endpoints, their deliveries and replays (docs/webhooks.md). Only listing them is an MCP
+// tool: secrets and replays are for people and programs.
+import { z } from 'zod';
+import { createEndpointInput, updateEndpointInput } from '../../../domain/events/endpoints.js';
+import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
+import { connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { defineRoute } from '../../route.js';
+import { idOf } from './wire.js';
+
+const ENDPOINT_SELECTION =
+  'id url description eventTypes status disabledReason failingSince createdAt updatedAt';
+
+const endpointFields = {
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string().nullable(),
+  event_types: z.array(z.string()).describe('Empty: every type.'),
+  status: z.enum(['active', 'disabled']),
+  disabled_reason: z
+    .string()
+    .nullable()
+    .describe('Why it is disabled: by its owner, or after 3 days of failed deliveries.'),
+  failing_since: z.iso
+    .datetime()
+    .nullable()
+    .describe('Since when every attempt has failed; null once one succeeds.'),
+  created_at: z.iso.datetime(),
+  updated_at: z.iso.datetime(),
+};
+const endpointRecord = z
+  .object(endpointFields)
+  .meta({ id: 'WebhookEndpoint', description: 'Where events are pushed, signed.' });
+
+const withSecret = z
+  .object({
+    ...endpointFields,
+    secret: z
+      .string()
+      .describe(
+        'whsec_…: the signing secret, shown in this answer only. Keep it to verify deliveries.',
+      ),
+    previous_secret_expires_at: z.iso
+      .datetime()
+      .nullable()
+      .describe('After a rotation: until when the old secret also signs each delivery.'),
+  })
+  .meta({ id: 'WebhookEndpointWithSecret' });
+
+const SECRET_SELECTION = `secret previousSecretExpiresAt endpoint { ${ENDPOINT_SELECTION} }`;
+const secretAnswer = (node: unknown) => {
+  const { endpoint, secret, previousSecretExpiresAt } = node as Record<string, unknown>;
+  return {
+    data: {
+      ...snakeKeys(endpoint),
+      secret,
+      previous_secret_expires_at: previousSecretExpiresAt,
+    },
+  };
+};
+
+const endpointId = idOf(
+  'The endpoint’s `id` (from create_webhook_endpoint or list_webhook_endpoints).',
+);
+const tag = 'Webhooks';
+const scope = 'webhooks:manage';
+
+export const createWebhookEndpoint = defineRoute({
+  name: 'create_webhook_endpoint',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/webhook-endpoints',
+  scope,
+  tag,
+  summary: 'Add a webhook endpoint',
+  description:
+    'Events of the key’s sub-brand and environment are POSTed to url, signed as the Standard Webhooks ' +
+    'specification says (webhook-id, webhook-timestamp, webhook-signature), at least once, retried for 3 days. ' +
+    'event_types: the types it receives (empty: all). Live endpoints must be https on a public address; test ' +
+    'ones may also be http on loopback. Answers the signing secret once. At most 16 per environment.',
+  hints: {},
+  mcp: false,
+  body: z.strictObject(snakeShape(createEndpointInput.shape)),
+  idempotency: 'optional',
+  successStatus: 201,
+  response: withSecret,
+  errors: ['conflict'],
+  operation: `mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
+    createWebhookEndpoint(input: $input) { ${SECRET_SELECTION} }
+  }`,
+  variables: ({ body }) => ({ input: camelKeys(body) }),
+  result: (data) => secretAnswer(data.createWebhookEndpoint),
+});
+
+export const listWebhookEndpoints = defineRoute({
+  name: 'list_webhook_endpoints',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/webhook-endpoints',
+  scope,
+  tag,
+  summary: 'List webhook endpoints',
+  description:
+    'The sub-brand’s endpoints in this environment (at most 16), oldest first, with their status and, when ' +
+    'disabled, why. Never their secrets.',
+  hints: { readOnly: true, idempotent: true },
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.array(endpointRecord),
+  errors: [],
+  operation: `query ListWebhookEndpoints { webhookEndpoints { ${ENDPOINT_SELECTION} } }`,
+  variables: () => ({}),
+  result: (data) => ({ data: snakeKeys(data.webhookEndpoints) }),
+});
+
+export const getWebhookEndpoint = defineRoute({
+  name: 'get_webhook_endpoint',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/webhook-endpoints/{id}',
+  scope,
+  tag,
+  summary: 'Get a webhook endpoint',
+  description: 'One endpoint: its URL, types, status and why it is disabled. Never its secret.',
+  hints: { readOnly: true, idempotent: true },
+  mcp: false,
+  params: endpointId,
+  idempotency: 'none',
+  successStatus: 200,
+  response: endpointRecord,
+  errors: [],
+  operation: `query GetWebhookEndpoint($id: ID!) { webhookEndpoint(id: $id) { ${ENDPOINT_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => ({ data: snakeKeys(data.webhookEndpoint) }),
+});
+
+export const updateWebhookEndpoint = defineRoute({
+  name: 'update_webhook_endpoint',
+  family: 'partner',
+  method: 'PATCH',
+  path: '/api/v1/webhook-endpoints/{id}',
+  scope,
+  tag,
+  summary: 'Change a webhook endpoint',
+  description:
+    'Changes the fields sent. status: disabled stops deliveries (they wait); active resumes them and forgets a ' +
+    'failing streak.',
+  hints: { idempotent: true },
+  mcp: false,
+  params: endpointId,
+  body: z.strictObject(snakeShape(updateEndpointInput.shape)),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: endpointRecord,
+  errors: [],
+  operation: `mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
+    updateWebhookEndpoint(id: $id, input: $input) { ${ENDPOINT_SELECTION} }
+  }`,
+  variables: ({ params, body }) => ({ id: params.id, input: camelKeys(body) }),
+  result: (data) => ({ data: snakeKeys(data.updateWebhookEndpoint) }),
+});
+
+export const deleteWebhookEndpoint = defineRoute({
+  name: 'delete_webhook_endpoint',
+  family: 'partner',
+  method: 'DELETE',
+  path: '/api/v1/webhook-endpoints/{id}',
+  scope,
+  tag,
+  summary: 'Delete a webhook endpoint',
+  description: 'Deletes the endpoint and its delivery history; events stay in the feed.',
+  hints: { destructive: true, idempotent: true },
+  mcp: false,
+  params: endpointId,
+  idempotency: 'none',
+  successStatus: 200,
+  response: z
+    .object({ id: z.uuid(), deleted: z.literal(true) })
+    .meta({ id: 'DeletedWebhookEndpoint' }),
+  errors: [],
+  operation: 'mutation DeleteWebhookEndpoint($id: ID!) { deleteWebhookEndpoint(id: $id) }',
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => ({ data: { id: data.deleteWebhookEndpoint, deleted: true } }),
+});
+
+export const rotateWebhookSecret = defineRoute({
+  name: 'rotate_webhook_endpoint_secret',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/webhook-endpoints/{id}/rotate-secret',
+  scope,
+  tag,
+  summary: 'Rotate an endpoint’s secret',
+  description:
+    'Answers a new signing secret, once. For 24 hours every delivery is signed with both (two v1 signatures in ' +
+    'webhook-signature), so receivers can switch without missing one.',
+  hints: {},
+  mcp: false,
+  params: endpointId,
+  idempotency: 'optional',
+  successStatus: 200,
+  response: withSecret,
+  errors: [],
+  operation: `mutation RotateWebhookSecret($id: ID!) { rotateWebhookEndpointSecret(id: $id) { ${SECRET_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => secretAnswer(data.rotateWebhookEndpointSecret),
+});
+
+const DELIVERY_SELECTION =
+  'id eventId eventType status attempts nextAttemptAt replay createdAt attemptLog { at statusCode durationMs error }';
+
+export const listWebhookDeliveries = defineRoute({
+  name: 'list_webhook_deliveries',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/webhook-endpoints/{id}/deliveries',
+  scope,
+  tag,
+  summary: 'An endpoint’s deliveries',
+  description:
+    'Newest first: each delivery’s event, status (pending, succeeded, failed), attempts and next attempt, and its ' +
+    'last 10 attempts (time, HTTP status, duration, error). Cursor-paginated.',
+  hints: { readOnly: true, idempotent: true },
+  mcp: false,
+  params: endpointId,
+  query: z.strictObject(pageParams),
+  idempotency: 'none',
+  successStatus: 200,
+  paginated: true,
+  response: z
+    .object({
+      id: z.uuid(),
+      event_id: z.uuid(),
+      event_type: z.string().nullable(),
+      status: z.enum(['pending', 'succeeded', 'failed']),
+      attempts: z.number().int(),
+      next_attempt_at: z.iso.datetime().nullable().describe('Pending ones: the next try.'),
+      replay: z.boolean().describe('Asked for again (replay or redeliver).'),
+      created_at: z.iso.datetime(),
+      attempt_log: z.array(
+        z.object({
+          at: z.iso.datetime(),
+          status_code: z
+            .number()
+            .int()
+            .nullable()
+            .describe('Null: no answer (a timeout, a refused connection or address).'),
+          duration_ms: z.number().int(),
+          error: z.string().nullable().describe('Null on a 2xx.'),
+        }),
+      ),
+    })
+    .meta({ id: 'WebhookDelivery' }),
+  errors: [],
+  operation: `query ListWebhookDeliveries($id: ID!, $first: Int, $after: String) {
+    webhookDeliveries(endpointId: $id, first: $first, after: $after) { ${connectionSelection(DELIVERY_SELECTION)} }
+  }`,
+  variables: ({ params, query }) => ({
+    id: params.id,
+    first: query.limit,
+    after: query.cursor ?? null,
+  }),
+  result: (data) => toPage(data.webhookDeliveries, (node) => snakeKeys(node)),
+});
+
+export const replayWebhookEvents = defineRoute({
+  name: 'replay_webhook_events',
+  family: 'partner',
+  method: 'POST',
+  path: '/api/v1/webhook-endpoints/{id}/replay',
+  scope,
+  tag,
+  summary: 'Send a window of events again',
+  description:
+    'Queues a new delivery to this endpoint of every event created in [from, to) that it receives (its types), ' +
+    'each with the event’s own id as webhook-id. At most 10,000 events per call: split a larger window.',
+  hints: {},
+  mcp: false,
+  params: endpointId,
+  body: z.strictObject({
+    from: z.iso.datetime().describe('Events created at or after this instant (RFC 3339, UTC).'),
+    to: z.iso.datetime().describe('…and before this one.'),
+  }),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z
+    .object({ endpoint_id: z.uuid(), deliveries: z.number().int().describe('Deliveries queued.') })
+    .meta({ id: 'WebhookReplay' }),
+  errors: [],
+  operation: `mutation ReplayWebhookEvents($id: ID!, $from: String!, $to: String!) {
+    replayWebhookEvents(endpointId: $id, from: $from, to: $to) { deliveries }
+  }`,
+  variables: ({ params, body }) => ({ id: params.id, from: body.from, to: body.to }),
+  result: (data, { input }) => ({
+    data: {
+      endpoint_id: input.params.id,
+      deliveries: (data.replayWebhookEvents as { deliveries: number }).deliveries,
+    },
+  }),
+});

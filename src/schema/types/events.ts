@@ -1,0 +1,345 @@
+// Outbound events and webhook endpoints (docs/webhooks.md): the feed, the endpoints and their
+// deliveries, for the partner routes, the MCP tools and the backoffice's Webhooks screen.
+import {
+  deleteEndpoint,
+  createEndpoint,
+  getEndpoint,
+  listEndpoints,
+  rotateSecret,
+  updateEndpoint,
+} from '../../domain/events/endpoints.js';
+import { listDeliveries, redeliverEvent, replayEvents } from '../../domain/events/deliveries.js';
+import {
+  decodeCursor,
+  encodeCursor,
+  readEvent,
+  readEvents,
+  type FeedEvent,
+} from '../../domain/events/feed.js';
+import { EVENT_TYPE_NAMES, EVENTS_API_VERSION, eventTypesOf } from '../../domain/events/types.js';
+import { invalidRequest } from '../../domain/errors.js';
+import { isUuid } from '../../domain/ids.js';
+import { builder } from '../builder.js';
+import { effect } from '../effects.js';
+import { tenantOf } from '../tenant.js';
+import { EnvironmentEnum } from './environment.js';
+
+const read = { scope: 'events:read' };
+const manage = { scope: 'webhooks:manage' };
+
+const OutboundEventRef = builder.objectRef<FeedEvent>('OutboundEvent').implement({
+  description: 'One effect, as the feed and webhooks show it.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Also every delivery’s webhook-id.' }),
+    type: t.exposeString('type'),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    environment: t.expose('environment', { type: EnvironmentEnum }),
+    apiVersion: t.string({ resolve: () => EVENTS_API_VERSION }),
+    resourceType: t.exposeString('resourceType'),
+    resourceId: t.exposeString('resourceId'),
+    data: t.expose('data', {
+      type: 'JSON',
+      description: 'The resource as the partner API renders it, when the event was relayed.',
+    }),
+  }),
+});
+
+/** The page size of the REST list routes (rest/pagination.ts). */
+const pageSize = (first: number | null | undefined) => {
+  const n = first ?? 25;
+  if (!Number.isInteger(n) || n < 1 || n > 100)
+    throw invalidRequest([{ field: 'limit', code: 'too_big', message: 'must be 1-100' }]);
+  return n;
+};
+
+builder.queryFields((t) => ({
+  events: t.connection({
+    type: OutboundEventRef,
+    authScopes: read,
+    description: 'The tenant’s events, oldest first (the relayed ones: docs/webhooks.md).',
+    args: {
+      types: t.arg.stringList({
+        description: `Only these types (${EVENT_TYPE_NAMES.length} exist).`,
+      }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const { events, hasMore } = await readEvents(ctx.db, tenantOf(ctx), {
+        after: args.after ? decodeCursor(args.after) : null,
+        limit: pageSize(args.first),
+        types: args.types?.length ? eventTypesOf(args.types) : null,
+      });
+      const edges = events.map((node) => ({ cursor: encodeCursor(node), node }));
+      return {
+        edges,
+        pageInfo: {
+          hasNextPage: hasMore,
+          hasPreviousPage: Boolean(args.after),
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges.at(-1)?.cursor ?? null,
+        },
+      };
+    },
+  }),
+  event: t.field({
+    type: OutboundEventRef,
+    authScopes: read,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, { id }, ctx) => readEvent(ctx.db, tenantOf(ctx), String(id)),
+  }),
+}));
+
+const EndpointStatusEnum = builder.enumType('WebhookEndpointStatus', {
+  values: ['active', 'disabled'] as const,
+});
+
+builder.prismaObject('WebhookEndpoint', {
+  description: 'Where a tenant’s events are pushed, signed (docs/webhooks.md).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    description: t.exposeString('description', { nullable: true }),
+    eventTypes: t.exposeStringList('eventTypes', { description: 'Empty: every type.' }),
+    status: t.field({
+      type: EndpointStatusEnum,
+      resolve: (e) => e.status as 'active' | 'disabled',
+    }),
+    disabledReason: t.exposeString('disabledReason', {
+      nullable: true,
+      description: 'Why it is disabled: by its owner, or after 3 days of failed deliveries.',
+    }),
+    failingSince: t.expose('failingSince', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Since when every attempt has failed; null once one succeeds.',
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+  }),
+});
+
+/** An endpoint with its signing secret: only in the answer that made the secret. */
+const EndpointSecretRef = builder
+  .objectRef<{ endpointId: string; secret: string; previousExpiresAt: Date | null }>(
+    'WebhookEndpointSecret',
+  )
+  .implement({
+    fields: (t) => ({
+      endpoint: t.prismaField({
+        type: 'WebhookEndpoint',
+        resolve: (query, s, _args, ctx) =>
+          ctx.db.webhookEndpoint.findUniqueOrThrow({
+            ...query,
+            where: { subBrandId_id: { subBrandId: tenantOf(ctx).subBrandId, id: s.endpointId } },
+          }),
+      }),
+      secret: t.exposeString('secret', {
+        description: 'whsec_…: shown now and never again. Verify signatures with it.',
+      }),
+      previousSecretExpiresAt: t.expose('previousExpiresAt', {
+        type: 'DateTime',
+        nullable: true,
+        description: 'After a rotation: until when the old secret also signs.',
+      }),
+    }),
+  });
+
+type AttemptShape = {
+  at: Date;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+};
+const AttemptRef = builder.objectRef<AttemptShape>('WebhookAttempt').implement({
+  fields: (t) => ({
+    at: t.expose('at', { type: 'DateTime' }),
+    statusCode: t.exposeInt('statusCode', {
+      nullable: true,
+      description: 'Null: no answer (timeout, refused connection, refused address).',
+    }),
+    durationMs: t.exposeInt('durationMs'),
+    error: t.exposeString('error', { nullable: true, description: 'Null on a 2xx.' }),
+  }),
+});
+
+type DeliveryShape = Awaited<ReturnType<typeof listDeliveries>>['deliveries'][number];
+const DeliveryRef = builder.objectRef<DeliveryShape>('WebhookDelivery').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    eventId: t.exposeID('eventId'),
+    eventType: t.exposeString('eventType', { nullable: true }),
+    status: t.exposeString('status', { description: 'pending, succeeded or failed.' }),
+    attempts: t.exposeInt('attempts'),
+    nextAttemptAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      resolve: (d) => (d.status === 'pending' ? d.nextAttemptAt : null),
+    }),
+    replay: t.exposeBoolean('replay', { description: 'Asked for again (replay, redeliver).' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    attemptLog: t.field({
+      type: [AttemptRef],
+      description: 'Its attempts, newest first (the last 10).',
+      resolve: (d) => d.attemptList,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  webhookEndpoints: t.prismaField({
+    type: ['WebhookEndpoint'],
+    authScopes: manage,
+    resolve: async (query, _root, _args, ctx) => {
+      const rows = await listEndpoints(ctx.db, tenantOf(ctx));
+      return ctx.db.webhookEndpoint.findMany({
+        ...query,
+        where: { ...tenantOf(ctx), id: { in: rows.map((r) => r.id) } },
+        orderBy: { id: 'asc' },
+      });
+    },
+  }),
+  webhookEndpoint: t.prismaField({
+    type: 'WebhookEndpoint',
+    authScopes: manage,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const e = await getEndpoint(ctx.db, tenantOf(ctx), String(id));
+      return ctx.db.webhookEndpoint.findUniqueOrThrow({
+        ...query,
+        where: { subBrandId_id: { subBrandId: tenantOf(ctx).subBrandId, id: e.id } },
+      });
+    },
+  }),
+  webhookDeliveries: t.connection({
+    type: DeliveryRef,
+    authScopes: manage,
+    description: 'An endpoint’s deliveries, newest first, each with its attempts.',
+    args: { endpointId: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      if (args.after && !isUuid(args.after))
+        throw invalidRequest([
+          { field: 'cursor', code: 'format', message: 'is not a cursor this API issued' },
+        ]);
+      const { deliveries, hasMore } = await listDeliveries(
+        ctx.db,
+        tenantOf(ctx),
+        String(args.endpointId),
+        { first: pageSize(args.first), after: args.after ?? null },
+      );
+      const edges = deliveries.map((node) => ({ cursor: node.id, node }));
+      return {
+        edges,
+        pageInfo: {
+          hasNextPage: hasMore,
+          hasPreviousPage: Boolean(args.after),
+          startCursor: edges[0]?.cursor ?? null,
+          endCursor: edges.at(-1)?.cursor ?? null,
+        },
+      };
+    },
+  }),
+}));
+
+const CreateEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
+  fields: (t) => ({
+    url: t.string({ required: true }),
+    eventTypes: t.stringList(),
+    description: t.string(),
+  }),
+});
+
+const UpdateEndpointInput = builder.inputType('UpdateWebhookEndpointInput', {
+  fields: (t) => ({
+    url: t.string(),
+    eventTypes: t.stringList(),
+    description: t.string(),
+    status: t.field({ type: EndpointStatusEnum }),
+  }),
+});
+
+/** GraphQL's absent list is "not given": the domain's defaults apply. */
+const given = <T extends Record<string, unknown>>(input: T) =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+
+const ReplayRef = builder
+  .objectRef<{ endpointId?: string; eventId?: string; deliveries: number }>('WebhookReplay')
+  .implement({
+    fields: (t) => ({
+      deliveries: t.exposeInt('deliveries', { description: 'Deliveries queued.' }),
+    }),
+  });
+
+builder.mutationFields((t) => ({
+  createWebhookEndpoint: t.field({
+    // The secret is kept (it signs every delivery), so a replayed answer reveals nothing new.
+    extensions: effect('creates'),
+    type: EndpointSecretRef,
+    authScopes: manage,
+    args: { input: t.arg({ type: CreateEndpointInput, required: true }) },
+    resolve: async (_root, { input }, ctx) => {
+      const e = await createEndpoint(ctx.db, tenantOf(ctx), {
+        ...given(input),
+        eventTypes: input.eventTypes ?? [],
+      });
+      return { endpointId: e.id, secret: e.secret, previousExpiresAt: null };
+    },
+  }),
+  updateWebhookEndpoint: t.prismaField({
+    extensions: effect('changes'),
+    type: 'WebhookEndpoint',
+    authScopes: manage,
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateEndpointInput, required: true }),
+    },
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const e = await updateEndpoint(ctx.db, tenantOf(ctx), String(id), given(input));
+      return ctx.db.webhookEndpoint.findUniqueOrThrow({
+        ...query,
+        where: { subBrandId_id: { subBrandId: tenantOf(ctx).subBrandId, id: e.id } },
+      });
+    },
+  }),
+  deleteWebhookEndpoint: t.id({
+    extensions: effect('removes'),
+    authScopes: manage,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) =>
+      (await deleteEndpoint(ctx.db, tenantOf(ctx), String(id))).id,
+  }),
+  rotateWebhookEndpointSecret: t.field({
+    // A second rotation is another secret: a retry must get the first one's answer.
+    extensions: effect('creates'),
+    type: EndpointSecretRef,
+    authScopes: manage,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      const e = await rotateSecret(ctx.db, tenantOf(ctx), String(id), ctx.now());
+      return { endpointId: e.id, secret: e.secret, previousExpiresAt: e.previousExpiresAt };
+    },
+  }),
+  replayWebhookEvents: t.field({
+    extensions: effect('creates'),
+    type: ReplayRef,
+    authScopes: manage,
+    args: {
+      endpointId: t.arg.id({ required: true }),
+      from: t.arg.string({ required: true }),
+      to: t.arg.string({ required: true }),
+    },
+    resolve: (_root, { endpointId, from, to }, ctx) =>
+      replayEvents(ctx.db, tenantOf(ctx), String(endpointId), { from, to }),
+  }),
+  redeliverEvent: t.field({
+    extensions: effect('creates'),
+    type: ReplayRef,
+    authScopes: manage,
+    args: { id: t.arg.id({ required: true }), endpointId: t.arg.id() },
+    resolve: (_root, { id, endpointId }, ctx) =>
+      redeliverEvent(
+        ctx.db,
+        tenantOf(ctx),
+        String(id),
+        endpointId == null ? null : String(endpointId),
+      ),
+  }),
+}));

@@ -1,0 +1,133 @@
+// Issue 31: every effect writes one event in its own transaction, and the feed (GET
+// /api/v1/events) shows them oldest first, rendered as the partner API renders the resource,
+// per tenant and environment, without a gap or a repeat however transactions commit.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Harness } from '../support/harness.js';
+import { startHarness } from '../support/harness.js';
+import { partner } from '../support/partner.js';
+import { eventWorkers } from '../support/events.js';
+
+let h: Harness;
+let workers: ReturnType<typeof eventWorkers>;
+beforeAll(async () => {
+  // The relay reads every tenant's events: a database of this file's own.
+  h = await startHarness({ ownDatabase: true });
+  workers = eventWorkers(h);
+});
+afterAll(() => h.close());
+
+type Api = Awaited<ReturnType<typeof partner>>;
+
+/** Every event the key reads, following the cursor. */
+async function feed(api: Api, query = '') {
+  const events: any[] = [];
+  let cursor: string | null = null;
+  for (;;) {
+    const sep = query ? '&' : '';
+    const res = await api.get(
+      `/api/v1/events?${query}${sep}limit=7${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    expect(res.status, res.text).toBe(200);
+    events.push(...res.body.data);
+    cursor = res.body.page.next_cursor;
+    if (!res.body.page.has_more) return { events, cursor };
+  }
+}
+
+describe('the event log', () => {
+  it('writes one event per effect, rendered as the partner API reads the resource', async () => {
+    const api = await partner(h);
+    const customer = await api.customer({ external_id: 'ev-1' });
+    const moved = await api.credit(customer.id, 500, 'welcome');
+    const patched = await api.patch(`/api/v1/customers/${customer.id}`, { nickname: 'Ana' });
+    expect(patched.status).toBe(200);
+    await workers.drain();
+
+    const { events } = await feed(api);
+    expect(events.map((e) => e.type)).toEqual([
+      'customer.created',
+      'coin_movement.created',
+      'customer.updated',
+    ]);
+    for (const e of events) {
+      expect(e).toMatchObject({ environment: 'test', api_version: 'v1' });
+      expect(Date.parse(e.created_at)).not.toBeNaN();
+    }
+    // `data` is what GET answers (the movement exactly; the customer as it was when relayed).
+    expect(events[1].data).toEqual(moved);
+    expect(events[2].data).toEqual((await api.get(`/api/v1/customers/${customer.id}`)).body.data);
+    expect(events[0].data.id).toBe(customer.id);
+
+    const removed = await api.delete(`/api/v1/customers/${customer.id}`);
+    expect(removed.status).toBe(200);
+    await workers.drain();
+    const after = await feed(api);
+    expect(after.events.at(-1)).toMatchObject({
+      type: 'customer.deleted',
+      data: { id: customer.id, external_id: 'ev-1', deleted: true },
+    });
+    // An event read twice is the same: its data was frozen when relayed.
+    expect(after.events.slice(0, 3)).toEqual(events);
+  });
+
+  it('a refused effect writes no event', async () => {
+    const api = await partner(h);
+    const customer = await api.customer();
+    const refused = await api.post(`/api/v1/customers/${customer.id}/coins`, { delta: -5 });
+    expect(refused.status).toBe(409);
+    await workers.drain();
+    expect((await feed(api)).events.map((e) => e.type)).toEqual(['customer.created']);
+  });
+
+  it('pages oldest first, filters by type, and keeps tenants and environments apart', async () => {
+    const api = await partner(h);
+    const other = await partner(h);
+    const live = await partner(h, { env: 'live' });
+    const customer = await api.customer();
+    for (let i = 1; i <= 10; i++) await api.credit(customer.id, i);
+    await other.customer();
+    await workers.drain();
+
+    const all = await feed(api);
+    expect(all.events).toHaveLength(11);
+    expect(all.events.slice(1).map((e) => e.data.delta)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const moves = await feed(api, 'type=coin_movement.created');
+    expect(moves.events).toHaveLength(10);
+    const both = await feed(api, 'type=coin_movement.created,customer.created');
+    expect(both.events).toHaveLength(11);
+    expect((await feed(other)).events).toHaveLength(1);
+    expect((await feed(live)).events).toHaveLength(0);
+
+    // The same tenant's live key sees only live events; one event by id, another tenant's: 404.
+    const liveKey = await api.otherKey({ env: 'live' });
+    const liveFeed = await h.call('GET', '/api/v1/events', { key: liveKey });
+    expect(liveFeed.body.data).toEqual([]);
+    const one = await api.get(`/api/v1/events/${all.events[3].id}`);
+    expect(one.body.data).toEqual(all.events[3]);
+    expect((await other.get(`/api/v1/events/${all.events[3].id}`)).status).toBe(404);
+
+    // Polling the last cursor: nothing, then exactly what is new.
+    const empty = await api.get(`/api/v1/events?cursor=${all.cursor}`);
+    expect(empty.body).toEqual({ data: [], page: { has_more: false, next_cursor: all.cursor } });
+    await api.credit(customer.id, 99);
+    await workers.drain();
+    const next = await api.get(`/api/v1/events?cursor=${all.cursor}`);
+    expect(next.body.data.map((e: any) => e.data.delta)).toEqual([99]);
+  });
+
+  it('refuses bad input in the partner envelope', async () => {
+    const api = await partner(h);
+    const unknownType = await api.get('/api/v1/events?type=coin_movement.created,order.teleported');
+    expect(unknownType.status).toBe(400);
+    expect(unknownType.body.error.message).toMatch(/order\.teleported/);
+    expect((await api.get('/api/v1/events?cursor=bm9wZQ')).status).toBe(400);
+    expect((await api.get('/api/v1/events?limit=0')).status).toBe(400);
+    expect((await api.get('/api/v1/events?limit=101')).status).toBe(400);
+    expect((await api.get('/api/v1/events?since=yesterday')).status).toBe(400);
+    expect((await api.get('/api/v1/events/not-a-uuid')).status).toBe(404);
+    const noScope = await api.otherKey({ scopes: ['customers:read'] });
+    const refused = await h.call('GET', '/api/v1/events', { key: noScope });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toMatch(/events:read/);
+  });
+});
