@@ -20,7 +20,7 @@ export type Publisher = {
  * Connects on first use (a NATS down at start-up delays the stream, not the server) and again
  * after a failed connection; makes the stream when it does not exist (subjects `rewards.>`).
  */
-export function natsPublisher(url: string, stream = EVENTS_STREAM): Publisher {
+export function natsPublisher(url: string, maxAgeDays = 30, stream = EVENTS_STREAM): Publisher {
   let connection: Promise<{ nc: NatsConnection; js: JetStreamClient }> | null = null;
   const connected = () =>
     (connection ??= (async () => {
@@ -29,7 +29,12 @@ export function natsPublisher(url: string, stream = EVENTS_STREAM): Publisher {
       try {
         await jsm.streams.info(stream);
       } catch {
-        await jsm.streams.add({ name: stream, subjects: ['rewards.>'] });
+        // Kept as long as the feed keeps events (a consumer away longer reads the feed).
+        await jsm.streams.add({
+          name: stream,
+          subjects: ['rewards.>'],
+          max_age: maxAgeDays * 86_400e9,
+        }); // nanoseconds
       }
       return { nc, js: jetstream(nc) };
     })().catch((error: unknown) => {

@@ -8,7 +8,7 @@ import type { Family } from './families/index.js';
 import { exampleOf } from './openapi-examples.js';
 import type { Route } from './route.js';
 
-export const CONTRACT_VERSION = '1.16.0';
+export const CONTRACT_VERSION = '1.17.0';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Key checks and service health.',
@@ -274,6 +274,7 @@ export function buildOpenApi(
       routes,
     );
   }
+  const hooks = family.openapi.webhooks && webhooksOf(family.openapi.webhooks(), named);
   const schemas = {
     ...usedSchemas(family.openapi.components, paths),
     ...withRestNames(named.schemas, routes),
@@ -299,6 +300,7 @@ export function buildOpenApi(
       description: TAG_DESCRIPTIONS[name] ?? name,
     })),
     paths,
+    ...(hooks ? { webhooks: hooks } : {}),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -320,6 +322,62 @@ export function buildOpenApi(
       },
     },
   };
+}
+
+const WEBHOOK_HEADERS = [
+  ['webhook-id', 'The event’s id, the same on every retry: deduplicate on it.'],
+  [
+    'webhook-timestamp',
+    'Unix seconds when this attempt was signed: refuse it if far from now (5 min).',
+  ],
+  [
+    'webhook-signature',
+    '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint’s secret ' +
+      '(Standard Webhooks); during a rotation two, space-separated: accept if either matches.',
+  ],
+].map(([name, description]) => ({
+  name,
+  in: 'header',
+  required: true,
+  description,
+  schema: { type: 'string' },
+}));
+
+/**
+ * What the family sends (docs/webhooks.md): one POST per event type, its body the event with
+ * `data` typed, signed per Standard Webhooks. Named schemas join the answers' (a Customer is the
+ * same in both).
+ */
+function webhooksOf(
+  hooks: ReturnType<NonNullable<Family['openapi']['webhooks']>>,
+  named: NamedSchemas,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(hooks).map(([type, { description, body }]) => [
+      type,
+      {
+        post: {
+          operationId: `event_${type.replace('.', '_')}`,
+          summary: type,
+          description,
+          tags: ['Events'],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: named.hoist(jsonSchema(body, 'output'), 'output') },
+            },
+          },
+          responses: {
+            '2XX': {
+              description:
+                'Received. Anything else, or no answer within 10 s, is retried for 3 days (same webhook-id).',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 type MediaType = { schema: unknown; example?: unknown };

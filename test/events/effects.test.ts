@@ -1,6 +1,8 @@
 // Issue 31: every order step, engine execution, campaign prize and tournament settlement writes
 // exactly one event with its effect, and the event renders the resource.
 import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCampaignJobs } from '../../src/engine/campaigns/run-campaign-jobs.js';
 import { createDefinition } from '../../src/engine/points/author-definition.js';
@@ -23,8 +25,11 @@ async function events(api: Api, type?: string) {
   await workers.drain();
   const res = await api.get(`/api/v1/events?limit=100${type ? `&type=${type}` : ''}`);
   expect(res.status, res.text).toBe(200);
+  for (const e of res.body.data) seen.set(e.id, e);
   return res.body.data as any[];
 }
+/** Every event the tests read, whatever their tenant: the last test checks them all. */
+const seen = new Map<string, any>();
 
 describe('order events', () => {
   it('creation, each fulfilment step, tracking, cancellation and its refund', async () => {
@@ -160,5 +165,29 @@ describe('campaign events', () => {
     // A second pass changes nothing and writes nothing.
     await runCampaignJobs(w.h.db.prisma, { now: w.clock.now });
     expect(await events(w.p)).toHaveLength(all.length);
+  });
+});
+
+describe('the OpenAPI document’s webhooks', () => {
+  it('describes every event this file produced: each validates against its type’s body', async () => {
+    const doc = (await w.h.call('GET', '/openapi.json')).body;
+    const ajv = new Ajv2020({ strict: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ components: doc.components }, 'openapi.json');
+    const all = [...seen.values()];
+    expect(new Set(all.map((e) => e.type)).size).toBeGreaterThanOrEqual(12);
+    for (const event of all) {
+      const hook = doc.webhooks[event.type];
+      expect(hook, event.type).toBeDefined();
+      const schema = JSON.parse(
+        JSON.stringify(hook.post.requestBody.content['application/json'].schema).replaceAll(
+          '"#/components/',
+          '"openapi.json#/components/',
+        ),
+      );
+      const valid = ajv.validate(schema, event);
+      expect(ajv.errors ?? [], `${event.type}: ${JSON.stringify(event.data)}`).toEqual([]);
+      expect(valid).toBe(true);
+    }
   });
 });

@@ -16,7 +16,7 @@ export const EVENT_TYPES = {
   },
   'customer.deleted': {
     resource: 'customer',
-    description: 'A customer was deleted; `data` is the customer as it was.',
+    description: 'A customer was deleted; `data` is its id and external_id, with deleted: true.',
   },
   'order.created': {
     resource: 'order',

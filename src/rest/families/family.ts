@@ -1,6 +1,7 @@
 // An API family is a wire format over the one core (DESIGN.md, "API families"): it owns the
 // status of each error, the error and success bodies, what happens to unknown fields and its
 // OpenAPI document. Route rows say what a route does; their family says how it looks on the wire.
+import type { z } from 'zod';
 import type { AppError } from '../../domain/errors.js';
 import type { Route } from '../route.js';
 
@@ -27,5 +28,10 @@ export type Family = {
     errorSchema(route: Route, status: number, codes: string[]): JsonSchema;
     /** Shared schemas its documents reference. */
     components: Record<string, JsonSchema>;
+    /**
+     * What it sends rather than answers (OpenAPI 3.1's top-level `webhooks`): per event type, its
+     * description and the body a receiver gets. A function: the schemas are the routes' own.
+     */
+    webhooks?: () => Record<string, { description: string; body: z.ZodType }>;
   };
 };

@@ -5,6 +5,7 @@ import { FIELD_ISSUE_SCHEMA } from './field-issue.js';
 import { DEFAULT_LIMITS, WINDOW_SECONDS } from '../../http/rate-limit.js';
 import { httpStatus } from '../../http/status.js';
 import type { Family } from './family.js';
+import { eventWebhooks } from '../routes/partner/event-data.js';
 
 export const partnerErrorBody = (error: AppError, requestId: string) => ({
   error: {
@@ -50,6 +51,7 @@ export const partner: Family = {
       allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
       properties: { error: { type: 'object', properties: { code: { enum: codes } } } },
     }),
+    webhooks: eventWebhooks,
     components: {
       ErrorEnvelope: {
         type: 'object',

@@ -5,10 +5,11 @@
 // their shapes here. The relay renders with these (src/events/render.ts) and the OpenAPI
 // document's `webhooks` section shows them (rest/openapi.ts).
 import { z } from 'zod';
-import type { ResourceType } from '../../../domain/events/types.js';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, type ResourceType } from '../../../domain/events/types.js';
 import { snakeKeys } from '../../casing.js';
 import type { Route, RouteResult } from '../../route.js';
 import { getCustomer } from './customers.js';
+import { eventRecord } from './events.js';
 import { getOrder } from './orders.js';
 import { MOVEMENT_SELECTION, movementRecord } from './wallet.js';
 
@@ -131,3 +132,29 @@ export const EVENT_DATA: Record<ResourceType, EventData> = {
     },
   },
 };
+
+/** `data` of a resource deleted before its event was rendered (src/events/render.ts). */
+const goneRecord = z
+  .object({ id: z.uuid(), deleted: z.literal(true) })
+  .meta({
+    id: 'DeletedResource',
+    description: 'The resource, deleted before this event was sent.',
+  });
+
+/** `customer.deleted`'s `data`: what a partner matches its player by. */
+const deletedCustomerRecord = z
+  .object({ id: z.uuid(), external_id: z.string(), deleted: z.literal(true) })
+  .meta({ id: 'DeletedCustomerEvent', description: 'A customer, deleted.' });
+
+/** Each type as a receiver gets it (the OpenAPI document's `webhooks`): the event, its `data` typed. */
+export const eventWebhooks = () =>
+  Object.fromEntries(
+    EVENT_TYPE_NAMES.map((type) => {
+      const { resource, description } = EVENT_TYPES[type];
+      const data =
+        type === 'customer.deleted'
+          ? deletedCustomerRecord
+          : z.union([EVENT_DATA[resource].schema, goneRecord]);
+      return [type, { description, body: eventRecord.extend({ type: z.literal(type), data }) }];
+    }),
+  );
