@@ -3,7 +3,8 @@
 // per tenant and environment, without a gap or a repeat however transactions commit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../support/harness.js';
-import { startHarness } from '../support/harness.js';
+import { startHarness, TEST_DB } from '../support/harness.js';
+import { recordEvent } from '../../src/domain/events/record-event.js';
 import { partner } from '../support/partner.js';
 import { eventWorkers } from '../support/events.js';
 
@@ -19,9 +20,9 @@ afterAll(() => h.close());
 type Api = Awaited<ReturnType<typeof partner>>;
 
 /** Every event the key reads, following the cursor. */
-async function feed(api: Api, query = '') {
+async function feed(api: Api, query = '', from: string | null = null) {
   const events: any[] = [];
-  let cursor: string | null = null;
+  let cursor: string | null = from;
   for (;;) {
     const sep = query ? '&' : '';
     const res = await api.get(
@@ -78,6 +79,54 @@ describe('the event log', () => {
     await workers.drain();
     expect((await feed(api)).events.map((e) => e.type)).toEqual(['customer.created']);
   });
+
+  // Two connections at once: PostgreSQL only (PGlite has one).
+  it.runIf(TEST_DB === 'postgres')(
+    'a reader misses nothing and repeats nothing when the transaction with the lower id commits last',
+    async () => {
+      const api = await partner(h);
+      const customer = await api.customer();
+      await workers.drain();
+      const start = (await feed(api)).cursor;
+
+      // A: takes its transaction id and writes its event (the lower id), then waits.
+      let commitA!: () => void;
+      const mayCommit = new Promise<void>((resolve) => (commitA = resolve));
+      let written!: () => void;
+      const aWrote = new Promise<void>((resolve) => (written = resolve));
+      const a = h.db.prisma.$transaction(
+        async (tx) => {
+          await tx.customer.update({ where: { id: customer.id }, data: { nickname: 'late' } });
+          await recordEvent(
+            tx,
+            { subBrandId: api.subBrandId, environment: 'test' },
+            'customer.updated',
+            customer.id,
+          );
+          written();
+          await mayCommit;
+        },
+        { timeout: 30_000 },
+      );
+      await aWrote;
+      // B: a higher id, committed first.
+      await api.credit(customer.id, 5);
+      for (let i = 0; i < 3; i++) await workers.relay();
+      const meanwhile = await api.get(`/api/v1/events?cursor=${start}`);
+      expect(meanwhile.body.data).toEqual([]); // B waits for A: nothing is shown out of order
+
+      commitA();
+      await a;
+      await workers.drain();
+      const after = await feed(api, '', start);
+      expect(after.events.map((e) => e.type)).toEqual([
+        'customer.updated',
+        'coin_movement.created',
+      ]);
+      expect(after.events[0].id < after.events[1].id).toBe(true);
+      expect((await feed(api, '', after.cursor)).events).toEqual([]);
+    },
+  );
 
   it('pages oldest first, filters by type, and keeps tenants and environments apart', async () => {
     const api = await partner(h);
