@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   products: async () => (await import('./products-search.js')).benchProductSearch(),
   campaigns: async () => (await import('./campaigns.js')).benchCampaigns(),
   bulk: async () => (await import('./bulk.js')).benchBulk(),
+  events: async () => (await import('./events.js')).benchEvents(),
 };
 
 const name = process.argv[2];

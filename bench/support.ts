@@ -176,6 +176,8 @@ export function load(
   make: () => { path: string; headers: Record<string, string>; body: string },
   /** Called with the request's headers for every answered request. */
   answered?: (headers: Record<string, string>) => void,
+  /** Requests per second in all (autocannon's overallRate); as fast as answered when unset. */
+  rate?: number,
 ): Promise<Sample> {
   const before = serverPid ? processTreeUsage(serverPid) : null;
   const machine = machineTicks();
@@ -185,6 +187,7 @@ export function load(
         url: base,
         connections: CONNECTIONS,
         duration: SECONDS,
+        ...(rate ? { overallRate: rate } : {}),
         requests: [
           {
             method: 'POST',
@@ -233,15 +236,16 @@ export function median(samples: Sample[], field: keyof Sample): number {
 export const benchCustomerId = (n: number) =>
   `01a00000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
-/** A live key of `subBrandId` whose rate limits are raised for the bench (the limiter still runs). */
+/** A key of `subBrandId` (live unless told) whose rate limits are raised for the bench (the limiter still runs). */
 export async function benchKey(
   prisma: PrismaClient,
   subBrandId: string,
   scopes: Parameters<typeof createApiKey>[1]['scopes'],
+  environment: 'live' | 'test' = 'live',
 ): Promise<string> {
   const { key } = await createApiKey(prisma, {
     subBrandId,
-    environment: 'live',
+    environment,
     scopes,
     readLimit: 1_000_000,
     writeLimit: 1_000_000,
@@ -266,20 +270,26 @@ export function recordingPrisma(url: string) {
  */
 export async function seedBenchTenant(
   url: string,
-  options: { scopes: (typeof PARTNER_SCOPES)[number][]; customers: number },
+  options: {
+    scopes: (typeof PARTNER_SCOPES)[number][];
+    customers: number;
+    /** Live unless told: a test tenant may send webhooks to a receiver on loopback. */
+    environment?: 'live' | 'test';
+  },
 ) {
+  const environment = options.environment ?? 'live';
   const db = await openDatabase({ url });
   try {
     const brand = newId();
     const subBrand = newId();
     await db.prisma.brand.create({ data: { id: brand, name: 'Bench' } });
     await db.prisma.subBrand.create({ data: { id: subBrand, brandId: brand, name: 'Bench' } });
-    const key = await benchKey(db.prisma, subBrand, options.scopes);
+    const key = await benchKey(db.prisma, subBrand, options.scopes, environment);
     await db.pool!.query(
       `INSERT INTO customers (id, sub_brand_id, environment, external_id, first_name, last_name, status_changed_at)
-       SELECT ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid, $1, 'live', 'p' || g, 'B', 'Ench', now()
+       SELECT ('01a00000-0000-7000-8000-' || lpad(g::text, 12, '0'))::uuid, $1, $3::environment, 'p' || g, 'B', 'Ench', now()
        FROM generate_series(1, $2::int) g`,
-      [subBrand, options.customers],
+      [subBrand, options.customers, environment],
     );
     await db.pool!.query(
       `INSERT INTO wallets (customer_id, sub_brand_id, environment) SELECT id, sub_brand_id, environment FROM customers`,

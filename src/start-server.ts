@@ -111,7 +111,9 @@ export async function startServer(config: Config, logger: Logger) {
   if (!dispatcher) logger.info({ msg: 'SMTP_URL unset: logistics e-mails stay in the outbox' });
 
   // Outbound events: the relay, the NATS stream and the webhook sender (docs/webhooks.md).
-  const nats = config.eventsNatsUrl ? natsPublisher(config.eventsNatsUrl, config.eventsRetentionDays) : null;
+  const nats = config.eventsNatsUrl
+    ? natsPublisher(config.eventsNatsUrl, config.eventsRetentionDays)
+    : null;
   const events = createEventWorkers({
     prisma: db.prisma,
     logger,

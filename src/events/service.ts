@@ -42,7 +42,7 @@ export type EventWorkerOptions = Omit<RenderDeps, 'db'> & {
   pollMs?: number;
   /** Sends in flight in this process at most. Default 32. */
   maxInFlight?: number;
-  /** …and for one endpoint. Default 4. */
+  /** …and for one endpoint. Default 8. */
   perEndpoint?: number;
   timeoutMs?: number;
   /** Jitter's randomness (tests fix it). */
@@ -56,7 +56,7 @@ export function createEventWorkers(o: EventWorkerOptions) {
   const holder = `${process.pid}-${randomUUID()}`;
   const size = o.batch ?? 500;
   const maxInFlight = o.maxInFlight ?? 32;
-  const perEndpoint = o.perEndpoint ?? 4;
+  const perEndpoint = o.perEndpoint ?? 8;
   const timeoutMs = o.timeoutMs ?? SEND_TIMEOUT_MS;
   const lease = (name: RelayName) =>
     claimRelay(o.prisma, name, holder, new Date(Date.now() + RELAY_LEASE_MS));
@@ -98,7 +98,7 @@ export function createEventWorkers(o: EventWorkerOptions) {
       leaseUntil: new Date(now.getTime() + 3 * timeoutMs),
       limit: free,
       perEndpoint,
-      busy: [...inFlight.keys()],
+      inFlight,
     });
     for (const job of jobs) start(job);
     return jobs.length;
@@ -128,27 +128,31 @@ export function createEventWorkers(o: EventWorkerOptions) {
   type Loop = {
     name: string;
     pass: () => Promise<number>;
+    /** Set by a wake that came while the pass ran: the loop runs again instead of sleeping. */
+    woken: boolean;
     wake?: () => void;
     done?: Promise<void>;
   };
-  const relayer: Loop = { name: 'event relay', pass: relay };
-  const streamer: Loop = { name: 'event stream (NATS)', pass: stream };
-  const sender: Loop = { name: 'webhook sender', pass: send };
+  const relayer: Loop = { name: 'event relay', pass: relay, woken: false };
+  const streamer: Loop = { name: 'event stream (NATS)', pass: stream, woken: false };
+  const sender: Loop = { name: 'webhook sender', pass: send, woken: false };
   let stopped = true;
 
   function wake(loop: Loop) {
+    loop.woken = true;
     loop.wake?.();
   }
 
   async function run(loop: Loop) {
     while (!stopped) {
       let worked = 0;
+      loop.woken = false;
       try {
         worked = await loop.pass();
       } catch (err) {
         o.logger.warn({ msg: `${loop.name} pass failed`, err });
       }
-      if (worked || stopped) continue;
+      if (worked || loop.woken || stopped) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, o.pollMs ?? 200);
         loop.wake = () => {

@@ -1,11 +1,14 @@
 // Issue 31: every effect writes one event in its own transaction, and the feed (GET
 // /api/v1/events) shows them oldest first, rendered as the partner API renders the resource,
 // per tenant and environment, without a gap or a repeat however transactions commit.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPE_NAMES } from '../../src/domain/events/types.js';
 import type { Harness } from '../support/harness.js';
 import { startHarness, TEST_DB } from '../support/harness.js';
 import { recordEvent } from '../../src/domain/events/record-event.js';
 import { partner } from '../support/partner.js';
+import { createStaff, signInAs } from '../support/staff.js';
 import { eventWorkers } from '../support/events.js';
 
 let h: Harness;
@@ -164,6 +167,38 @@ describe('the event log', () => {
     expect(next.body.data.map((e: any) => e.data.delta)).toEqual([99]);
   });
 
+  it('GraphQL: the log newest first, paged back in time, and the list of types', async () => {
+    const api = await partner(h);
+    const customer = await api.customer();
+    for (let i = 1; i <= 5; i++) await api.credit(customer.id, i);
+    await workers.drain();
+    // The backoffice's audience: a brand admin of the tenant.
+    const admin = await createStaff(h.db.prisma, 'brand_admin', { brandId: api.brandId });
+    const staff = await signInAs(h.url, admin.email);
+    const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+      const res = await staff.gql(query, variables, { subBrandId: api.subBrandId });
+      expect(res.body.errors, res.text).toBeUndefined();
+      return res.body.data;
+    };
+    const LOG = `query Log($after: String) {
+      events(newestFirst: true, first: 4, after: $after) {
+        edges { node { type data } } pageInfo { hasNextPage endCursor }
+      }
+    }`;
+    const first = (await gql(LOG)).events;
+    expect(first.edges.map((e: any) => e.node.data.delta)).toEqual([5, 4, 3, 2]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const next = (await gql(LOG, { after: first.pageInfo.endCursor })).events;
+    expect(next.edges.map((e: any) => e.node.type)).toEqual([
+      'coin_movement.created',
+      'customer.created',
+    ]);
+    expect(next.pageInfo.hasNextPage).toBe(false);
+    const types = (await gql('{ eventTypes { name description } }')).eventTypes;
+    expect(types.map((t: any) => t.name)).toContain('order.shipped');
+    expect(types.every((t: any) => t.description.length > 10)).toBe(true);
+  });
+
   it('refuses bad input in the partner envelope', async () => {
     const api = await partner(h);
     const unknownType = await api.get('/api/v1/events?type=coin_movement.created,order.teleported');
@@ -178,5 +213,13 @@ describe('the event log', () => {
     const refused = await h.call('GET', '/api/v1/events', { key: noScope });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toMatch(/events:read/);
+  });
+});
+
+describe('docs/webhooks.md', () => {
+  it('lists every event type in its table, and no other', () => {
+    const doc = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');
+    const listed = [...doc.matchAll(/^\| `([a-z_]+\.[a-z_]+)` +\|/gm)].map((m) => m[1]);
+    expect(listed.sort()).toEqual([...EVENT_TYPE_NAMES].sort());
   });
 });

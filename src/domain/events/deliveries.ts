@@ -153,29 +153,43 @@ export type DeliveryJob = {
 };
 
 /**
- * Takes up to `limit` due deliveries of active endpoints, at most `perEndpoint` of each and none
- * of `busy` endpoints, and leases them until `leaseUntil` (no other process takes them before;
+ * Takes up to `limit` due deliveries of active endpoints, at most `perEndpoint` of each less what
+ * this process has in flight to it (`inFlight`), and leases them until `leaseUntil` (no other process takes them before;
  * after it, a crashed sender's deliveries are taken again). One statement: SKIP LOCKED keeps
  * two processes from taking the same delivery.
  */
 export function claimDeliveries(
   db: Db,
-  o: { now: Date; leaseUntil: Date; limit: number; perEndpoint: number; busy: string[] },
+  o: {
+    now: Date;
+    leaseUntil: Date;
+    limit: number;
+    perEndpoint: number;
+    inFlight: ReadonlyMap<string, number>;
+  },
 ) {
+  const full = [...o.inFlight].filter(([, n]) => n >= o.perEndpoint).map(([id]) => id);
   return queryRaw<DeliveryJob>(
     db,
     Prisma.sql`
-    WITH candidates AS (
+    WITH due AS (
+      -- The earliest due deliveries first (the index on status, next_attempt_at), so the window
+      -- below numbers a few rows, not the whole backlog.
+      SELECT d.sub_brand_id, d.id, d.endpoint_id, d.next_attempt_at
+      FROM webhook_deliveries d
+      JOIN webhook_endpoints p ON p.sub_brand_id = d.sub_brand_id AND p.id = d.endpoint_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= ${o.now} AND p.status = 'active'
+        AND NOT (d.endpoint_id = ANY(${full}::uuid[]))
+      ORDER BY d.next_attempt_at
+      LIMIT ${o.limit * 4}
+    ), candidates AS (
       SELECT sub_brand_id, id FROM (
-        SELECT d.sub_brand_id, d.id,
-               row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at) AS n
-        FROM webhook_deliveries d
-        JOIN webhook_endpoints p ON p.sub_brand_id = d.sub_brand_id AND p.id = d.endpoint_id
-        WHERE d.status = 'pending' AND d.next_attempt_at <= ${o.now} AND p.status = 'active'
-          AND NOT (d.endpoint_id = ANY(${o.busy}::uuid[]))
-        ORDER BY d.next_attempt_at
-        LIMIT ${o.limit * 4}) c
-      WHERE n <= ${o.perEndpoint}
+        SELECT due.sub_brand_id, due.id, due.endpoint_id,
+               row_number() OVER (PARTITION BY due.endpoint_id ORDER BY due.next_attempt_at) AS n
+        FROM due) c
+      LEFT JOIN unnest(${[...o.inFlight.keys()]}::uuid[], ${[...o.inFlight.values()]}::int[])
+        AS busy(endpoint_id, sending) USING (endpoint_id)
+      WHERE n <= ${o.perEndpoint} - coalesce(busy.sending, 0)
     ), taken AS (
       SELECT d.sub_brand_id, d.id FROM webhook_deliveries d JOIN candidates c USING (sub_brand_id, id)
       WHERE d.status = 'pending' AND d.next_attempt_at <= ${o.now}

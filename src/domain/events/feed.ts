@@ -44,20 +44,30 @@ const COLUMNS = Prisma.sql`e.id, e.type, e.resource_type AS "resourceType", e.re
 /** Relayed: at or before the relay's position. */
 const RELAYED = Prisma.sql`(e.xid, e.id) <= (SELECT r.xid, r.last_id FROM event_relay r WHERE r.name = 'main')`;
 
-/** One page, oldest first; `limit + 1` rows are read to know whether there is more. */
+/**
+ * One page, oldest first (the feed) or newest first (the backoffice's log, where the cursor goes
+ * back in time); `limit + 1` rows are read to know whether there is more.
+ */
 export async function readEvents(
   db: Db,
   tenant: Tenant,
-  page: { after: FeedPosition | null; limit: number; types: string[] | null },
+  page: {
+    after: FeedPosition | null;
+    limit: number;
+    types: string[] | null;
+    newestFirst?: boolean;
+  },
 ): Promise<{ events: FeedEvent[]; hasMore: boolean }> {
-  const after = page.after ?? { xid: -1n, id: '00000000-0000-0000-0000-000000000000' };
+  const from = page.after
+    ? Prisma.sql`AND (e.xid, e.id) ${page.newestFirst ? Prisma.raw('<') : Prisma.raw('>')} (${page.after.xid}::bigint, ${page.after.id}::uuid)`
+    : Prisma.empty;
   const rows = await queryRaw<FeedEvent>(
     db,
     Prisma.sql`SELECT ${COLUMNS} FROM events e
       WHERE e.sub_brand_id = ${tenant.subBrandId}::uuid AND e.environment = ${tenant.environment}::environment
-        AND (e.xid, e.id) > (${after.xid}::bigint, ${after.id}::uuid) AND ${RELAYED}
+        ${from} AND ${RELAYED}
         ${page.types ? Prisma.sql`AND e.type = ANY(${page.types}::text[])` : Prisma.empty}
-      ORDER BY e.xid, e.id
+      ORDER BY ${page.newestFirst ? Prisma.sql`e.xid DESC, e.id DESC` : Prisma.sql`e.xid, e.id`}
       LIMIT ${page.limit + 1}`,
   );
   return { events: rows.slice(0, page.limit), hasMore: rows.length > page.limit };

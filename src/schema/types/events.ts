@@ -16,7 +16,12 @@ import {
   readEvents,
   type FeedEvent,
 } from '../../domain/events/feed.js';
-import { EVENT_TYPE_NAMES, EVENTS_API_VERSION, eventTypesOf } from '../../domain/events/types.js';
+import {
+  EVENT_TYPE_NAMES,
+  EVENT_TYPES,
+  EVENTS_API_VERSION,
+  eventTypesOf,
+} from '../../domain/events/types.js';
 import { invalidRequest } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
@@ -44,6 +49,15 @@ const OutboundEventRef = builder.objectRef<FeedEvent>('OutboundEvent').implement
   }),
 });
 
+const EventTypeRef = builder
+  .objectRef<{ name: string; description: string }>('EventType')
+  .implement({
+    fields: (t) => ({
+      name: t.exposeString('name'),
+      description: t.exposeString('description'),
+    }),
+  });
+
 /** The page size of the REST list routes (rest/pagination.ts). */
 const pageSize = (first: number | null | undefined) => {
   const n = first ?? 25;
@@ -59,7 +73,10 @@ builder.queryFields((t) => ({
     description: 'The tenant’s events, oldest first (the relayed ones: docs/webhooks.md).',
     args: {
       types: t.arg.stringList({
-        description: `Only these types (${EVENT_TYPE_NAMES.length} exist).`,
+        description: `Only these types (${EVENT_TYPE_NAMES.length} exist: eventTypes).`,
+      }),
+      newestFirst: t.arg.boolean({
+        description: 'Newest first, `after` going back in time (a log to read, not a feed).',
       }),
     },
     resolve: async (_root, args, ctx) => {
@@ -67,6 +84,7 @@ builder.queryFields((t) => ({
         after: args.after ? decodeCursor(args.after) : null,
         limit: pageSize(args.first),
         types: args.types?.length ? eventTypesOf(args.types) : null,
+        newestFirst: args.newestFirst ?? false,
       });
       const edges = events.map((node) => ({ cursor: encodeCursor(node), node }));
       return {
@@ -79,6 +97,13 @@ builder.queryFields((t) => ({
         },
       };
     },
+  }),
+  eventTypes: t.field({
+    type: [EventTypeRef],
+    authScopes: read,
+    description: 'Every event type: what a feed filter or an endpoint may name.',
+    resolve: () =>
+      EVENT_TYPE_NAMES.map((name) => ({ name, description: EVENT_TYPES[name].description })),
   }),
   event: t.field({
     type: OutboundEventRef,

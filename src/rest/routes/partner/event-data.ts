@@ -134,12 +134,10 @@ export const EVENT_DATA: Record<ResourceType, EventData> = {
 };
 
 /** `data` of a resource deleted before its event was rendered (src/events/render.ts). */
-const goneRecord = z
-  .object({ id: z.uuid(), deleted: z.literal(true) })
-  .meta({
-    id: 'DeletedResource',
-    description: 'The resource, deleted before this event was sent.',
-  });
+const goneRecord = z.object({ id: z.uuid(), deleted: z.literal(true) }).meta({
+  id: 'DeletedResource',
+  description: 'The resource, deleted before this event was sent.',
+});
 
 /** `customer.deleted`'s `data`: what a partner matches its player by. */
 const deletedCustomerRecord = z
