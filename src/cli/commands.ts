@@ -12,7 +12,8 @@ import { ensureDemo } from '../domain/tenancy/ensure-demo.js';
 import { createDefinition, updateDefinition } from '../engine/points/author-definition.js';
 import { ALL_KEY_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
-import { USER_COMMANDS, UserUsageError } from './user-commands.js';
+import { USER_COMMANDS } from './user-commands.js';
+import { EVENT_COMMANDS } from './event-commands.js';
 import { getDefinition, listDefinitions } from '../engine/points/read-definitions.js';
 import {
   getApiKey,
@@ -30,73 +31,21 @@ import {
   USAGE,
   type AdminResult,
 } from './usage.js';
-
-type Values = Record<string, string | boolean | undefined>;
-type Command = {
-  options: Record<string, { type: 'string' | 'boolean' }>;
-  positionals?: number;
-  run(
-    db: Db,
-    values: Values,
-    positionals: string[],
-  ): Promise<{ json: Record<string, unknown>; text: string }>;
-};
-
-export class UsageError extends Error {}
-
-const str = (values: Values, name: string): string => {
-  const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
-  return value;
-};
-const optional = (values: Values, name: string): string | undefined =>
-  typeof values[name] === 'string' ? (values[name] as string) : undefined;
-const int = (values: Values, name: string): number | undefined => {
-  const value = optional(values, name);
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a positive whole number`);
-  return Number(value);
-};
-const signedInt = (values: Values, name: string): number | undefined => {
-  const value = optional(values, name);
-  if (value === undefined) return undefined;
-  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number`);
-  return Number(value);
-};
-const json = (values: Values, name: string): Record<string, unknown> | undefined => {
-  const value = optional(values, name);
-  if (value === undefined) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-      throw new Error('not an object');
-    return parsed as Record<string, unknown>;
-  } catch {
-    throw new UsageError(`--${name} must be a JSON object, e.g. '{"max_daily_per_player":3}'`);
-  }
-};
-const list = (value: string | undefined): string[] | undefined =>
-  value === undefined
-    ? undefined
-    : value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-const env = (values: Values): 'live' | 'test' => {
-  const value = str(values, 'env');
-  if (value !== 'live' && value !== 'test') throw new UsageError('--env must be live or test');
-  return value;
-};
-
-/** One line per row, or a sentence when there are none. */
-const lines = <T>(rows: T[], line: (row: T) => string, none: string): string =>
-  rows.length ? rows.map(line).join('\n') : none;
-/** A record as `field: value` lines, for people; --json gives the same fields to programs. */
-const describe = (record: Record<string, unknown>): string =>
-  Object.entries(record)
-    .map(([k, v]) => `${k}: ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join('\n');
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
+import {
+  describe,
+  env,
+  int,
+  iso,
+  json,
+  lines,
+  list,
+  optional,
+  signedInt,
+  str,
+  UsageError,
+  type Command,
+  type Values,
+} from './command.js';
 
 const subBrandJson = (s: Awaited<ReturnType<typeof listSubBrands>>[number]) => ({
   id: s.id,
@@ -411,6 +360,16 @@ const COMMANDS: Record<CommandName, Command> = {
   'user create': USER_COMMANDS['user create']!,
   'user list': USER_COMMANDS['user list']!,
   'user disable': USER_COMMANDS['user disable']!,
+  'events list': EVENT_COMMANDS['events list'],
+  'events show': EVENT_COMMANDS['events show'],
+  'webhooks list': EVENT_COMMANDS['webhooks list'],
+  'webhooks create': EVENT_COMMANDS['webhooks create'],
+  'webhooks disable': EVENT_COMMANDS['webhooks disable'],
+  'webhooks enable': EVENT_COMMANDS['webhooks enable'],
+  'webhooks delete': EVENT_COMMANDS['webhooks delete'],
+  'webhooks rotate': EVENT_COMMANDS['webhooks rotate'],
+  'webhooks deliveries': EVENT_COMMANDS['webhooks deliveries'],
+  'webhooks replay': EVENT_COMMANDS['webhooks replay'],
 };
 
 /** Validation messages name the domain's fields; say them as the flags the operator typed. */
@@ -453,7 +412,6 @@ export async function runCommand(argv: string[], db: Db): Promise<AdminResult> {
     if (error instanceof AppError) return failure(json, error.code, inFlagNames(error), 1);
     if (
       error instanceof UsageError ||
-      error instanceof UserUsageError ||
       (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
     )
       return failure(json, 'usage', (error as Error).message, 2, name);

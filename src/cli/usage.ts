@@ -70,6 +70,48 @@ export const USAGE = {
     usage: 'user disable EMAIL|ID',
     summary: 'Disable a staff account and end its sessions; its history stays.',
   },
+  'events list': {
+    usage:
+      'events list --sub-brand ID --env test|live [--type T1,T2] [--limit N (20; at most 100)]',
+    summary: "List a tenant's outbound events, newest first (the relayed ones, docs/webhooks.md).",
+  },
+  'events show': {
+    usage: 'events show ID --sub-brand ID --env test|live',
+    summary: 'Show one event with its data.',
+  },
+  'webhooks list': {
+    usage: 'webhooks list --sub-brand ID --env test|live',
+    summary: "List a tenant's webhook endpoints: URL, status, event types.",
+  },
+  'webhooks create': {
+    usage:
+      'webhooks create --sub-brand ID --env test|live --url URL [--types T1,T2] [--description D]',
+    summary: 'Add a webhook endpoint; its signing secret (whsec_…) is printed once.',
+  },
+  'webhooks disable': {
+    usage: 'webhooks disable ID --sub-brand ID --env test|live',
+    summary: 'Stop deliveries to an endpoint.',
+  },
+  'webhooks enable': {
+    usage: 'webhooks enable ID --sub-brand ID --env test|live',
+    summary: 'Resume deliveries to an endpoint (it forgets why it was disabled).',
+  },
+  'webhooks delete': {
+    usage: 'webhooks delete ID --sub-brand ID --env test|live',
+    summary: 'Delete an endpoint with its deliveries.',
+  },
+  'webhooks rotate': {
+    usage: 'webhooks rotate ID --sub-brand ID --env test|live',
+    summary: 'New signing secret, printed once; the old one also signs for 24 hours.',
+  },
+  'webhooks deliveries': {
+    usage: 'webhooks deliveries ID --sub-brand ID --env test|live [--limit N (20; at most 100)]',
+    summary: "List an endpoint's deliveries, newest first, with their last attempt.",
+  },
+  'webhooks replay': {
+    usage: 'webhooks replay ID --sub-brand ID --env test|live --from ISO --to ISO',
+    summary: "Send an endpoint again the window's events it receives.",
+  },
 } satisfies Record<string, CommandHelp>;
 
 export type CommandName = keyof typeof USAGE;

@@ -3,7 +3,7 @@
 // shell history and in `ps`).
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
-import type { Db } from '../domain/db.js';
+import { UsageError, type Command } from './command.js';
 import { STAFF_ROLES, type StaffRole } from '../domain/staff/roles.js';
 import {
   createStaffUser,
@@ -12,19 +12,8 @@ import {
   type StaffUserSummary,
 } from '../domain/staff/staff-users.js';
 
-type Values = Record<string, string | boolean | undefined>;
-export type UserCommand = {
-  usage: string;
-  options: Record<string, { type: 'string' | 'boolean' }>;
-  positionals?: number;
-  run(
-    db: Db,
-    values: Values,
-    positionals: string[],
-  ): Promise<{ json: Record<string, unknown>; text: string }>;
-};
-
-export class UserUsageError extends Error {}
+/** A staff command: a command with its usage line (usage.ts has them all). */
+export type UserCommand = Command & { usage: string };
 
 export const PASSWORD_ENV = 'STAFF_PASSWORD';
 
@@ -33,7 +22,7 @@ const ROLE_NAMES = STAFF_ROLES.map((r) => r.replace(/_/g, '-'));
 const roleOf = (value: unknown): StaffRole => {
   const role = String(value ?? '').replace(/-/g, '_');
   if (!(STAFF_ROLES as readonly string[]).includes(role))
-    throw new UserUsageError(`--role must be one of ${ROLE_NAMES.join(', ')}`);
+    throw new UsageError(`--role must be one of ${ROLE_NAMES.join(', ')}`);
   return role as StaffRole;
 };
 
@@ -50,9 +39,7 @@ const summary = (u: StaffUserSummary) => ({
 /** Reads a password without echoing it (a terminal), asked twice. */
 async function promptPassword(): Promise<string> {
   if (!process.stdin.isTTY)
-    throw new UserUsageError(
-      `Set ${PASSWORD_ENV}, or run in a terminal to be asked for the password.`,
-    );
+    throw new UsageError(`Set ${PASSWORD_ENV}, or run in a terminal to be asked for the password.`);
   const ask = (question: string) =>
     new Promise<string>((resolve) => {
       let muted = false;
@@ -72,7 +59,7 @@ async function promptPassword(): Promise<string> {
     });
   const first = await ask('Password (12 characters or more): ');
   const second = await ask('Again: ');
-  if (first !== second) throw new UserUsageError('The two passwords differ.');
+  if (first !== second) throw new UsageError('The two passwords differ.');
   return first;
 }
 
@@ -88,10 +75,10 @@ export const USER_COMMANDS: Record<string, UserCommand> = {
     },
     async run(db, v) {
       if (v.password !== undefined)
-        throw new UserUsageError(
+        throw new UsageError(
           `Never pass a password as an argument: set ${PASSWORD_ENV} or answer the prompt.`,
         );
-      if (typeof v.email !== 'string' || !v.email) throw new UserUsageError('--email is required');
+      if (typeof v.email !== 'string' || !v.email) throw new UsageError('--email is required');
       const role = roleOf(v.role);
       const password = process.env[PASSWORD_ENV] || (await promptPassword());
       const user = await createStaffUser(db, {

@@ -58,6 +58,25 @@ const EventTypeRef = builder
     }),
   });
 
+/** A page read by the domain as a Relay connection (these pages go forward only). */
+function connectionOf<T>(
+  nodes: T[],
+  cursorOf: (node: T) => string,
+  hasMore: boolean,
+  after: string | null | undefined,
+) {
+  const edges = nodes.map((node) => ({ cursor: cursorOf(node), node }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: hasMore,
+      hasPreviousPage: Boolean(after),
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
 /** The page size of the REST list routes (rest/pagination.ts). */
 const pageSize = (first: number | null | undefined) => {
   const n = first ?? 25;
@@ -86,16 +105,7 @@ builder.queryFields((t) => ({
         types: args.types?.length ? eventTypesOf(args.types) : null,
         newestFirst: args.newestFirst ?? false,
       });
-      const edges = events.map((node) => ({ cursor: encodeCursor(node), node }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: hasMore,
-          hasPreviousPage: Boolean(args.after),
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges.at(-1)?.cursor ?? null,
-        },
-      };
+      return connectionOf(events, encodeCursor, hasMore, args.after);
     },
   }),
   eventTypes: t.field({
@@ -250,16 +260,7 @@ builder.queryFields((t) => ({
         String(args.endpointId),
         { first: pageSize(args.first), after: args.after ?? null },
       );
-      const edges = deliveries.map((node) => ({ cursor: node.id, node }));
-      return {
-        edges,
-        pageInfo: {
-          hasNextPage: hasMore,
-          hasPreviousPage: Boolean(args.after),
-          startCursor: edges[0]?.cursor ?? null,
-          endCursor: edges.at(-1)?.cursor ?? null,
-        },
-      };
+      return connectionOf(deliveries, (d) => d.id, hasMore, args.after);
     },
   }),
 }));
