@@ -31,6 +31,9 @@ const NewCampaignPage = lazy(() => import('../features/campaigns/NewCampaignPage
 const CampaignPage = lazy(() => import('../features/campaigns/CampaignPage'));
 const LeaderboardPage = lazy(() => import('../features/campaigns/LeaderboardPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
+const WebhookEndpointPage = lazy(() => import('../features/webhooks/WebhookEndpointPage'));
+const EventsPage = lazy(() => import('../features/webhooks/EventsPage'));
 
 export function App() {
   return (
@@ -94,6 +97,9 @@ function SignedIn() {
             <Route path="/campaigns/:id/leaderboard">{(p) => <LeaderboardPage id={p.id} />}</Route>
             <Route path="/campaigns/:id">{(p) => <CampaignPage id={p.id} />}</Route>
             <Route path="/notifications" component={NotificationsPage} />
+            <Route path="/webhooks" component={WebhooksPage} />
+            <Route path="/webhooks/:id">{(p) => <WebhookEndpointPage id={p.id} />}</Route>
+            <Route path="/events" component={EventsPage} />
             <Route>
               <p>No such screen.</p>
             </Route>

@@ -42,6 +42,10 @@ const NAV: Item[] = [
   { href: '/orders', label: 'Orders' },
   { href: '/campaigns', label: 'Campaigns' },
   { href: '/notifications', label: 'Notifications' },
+  // Endpoints need the `webhooks:manage` scope, which every role holds but read-only support
+  // (it holds the `:read` scopes only); the event log needs `events:read`, which every role holds.
+  { href: '/webhooks', label: 'Webhooks', writes: true },
+  { href: '/events', label: 'Events' },
   { href: '/brands', label: 'Brands', adminOnly: true },
   { href: '/catalog/products', label: 'Products', adminOnly: true },
   { href: '/catalog/catalogs', label: 'Catalogs and stores', adminOnly: true },

@@ -18,33 +18,44 @@ export function DataTable<T>(props: {
   testId?: string;
   rowProps?: (row: T) => Record<string, string>;
   caption?: string;
+  /** Narrower than this (a phone), the table scrolls sideways in its frame; the page does not. */
+  minWidth?: number;
 }) {
   const { columns, rows } = props;
-  return (
-    <>
-      <Table striped highlightOnHover data-testid={props.testId}>
-        {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
-        <Table.Thead>
-          <Table.Tr>
+  const table = (
+    <Table striped highlightOnHover data-testid={props.testId}>
+      {props.caption && <Table.Caption>{props.caption}</Table.Caption>}
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c, i) => (
+            <Table.Th key={i} ta={c.align}>
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows?.map((row) => (
+          <Table.Tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
             {columns.map((c, i) => (
-              <Table.Th key={i} ta={c.align}>
-                {c.header}
-              </Table.Th>
+              <Table.Td key={i} ta={c.align}>
+                {c.cell(row)}
+              </Table.Td>
             ))}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows?.map((row) => (
-            <Table.Tr key={props.rowKey(row)} {...props.rowProps?.(row)}>
-              {columns.map((c, i) => (
-                <Table.Td key={i} ta={c.align}>
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return (
+    <>
+      {props.minWidth ? (
+        <Table.ScrollContainer minWidth={props.minWidth} type="native">
+          {table}
+        </Table.ScrollContainer>
+      ) : (
+        table
+      )}
       {rows && rows.length === 0 && <Text c="gray.7">{props.empty}</Text>}
     </>
   );
