@@ -255,6 +255,8 @@ describe('human documentation', () => {
       '/api/v1/products',
       '/api/v1/orders',
       '/shipping',
+      '/api/v1/webhook-endpoints',
+      '/api/v1/events',
     ]) {
       expect(page.text).toContain(step);
     }
