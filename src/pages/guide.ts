@@ -91,14 +91,13 @@ const steps = (base: string): Step[] => [
     title: '10. Be told instead of polling: events and webhooks',
     text:
       'Every effect (a coin movement, an order step, an engine grant, a prize) is an event. Read them oldest first ' +
-      'with `GET /api/v1/events` and its cursor, or register an endpoint and receive each one signed, per Standard ' +
+      'with `GET /api/v1/events?type=order.shipped` and its cursor, or register an endpoint and receive each one signed, per Standard ' +
       'Webhooks: verify with the `standardwebhooks` library, e.g. `new Webhook(secret).verify(rawBody, headers)` with ' +
       'the `whsec_` secret shown once, and deduplicate on `webhook-id`. Answer 2xx within 10 s; anything else is ' +
       'retried for 3 days. Every type and its body: the `webhooks` section of /openapi.json.',
     curl:
       `curl -s ${base}/api/v1/webhook-endpoints -H "Authorization: Bearer $KEY" -H "Content-Type: application/json" \\\n` +
-      `  -H "Idempotency-Key: hooks-1" -d '{"url":"https://hooks.example.com/rewards","event_types":["order.shipped"]}'\n` +
-      `curl -s "${base}/api/v1/events?type=order.shipped" -H "Authorization: Bearer $KEY"`,
+      `  -H "Idempotency-Key: hooks-1" -d '{"url":"https://hooks.example.com/rewards","event_types":["order.shipped"]}'`,
   },
 ];
 

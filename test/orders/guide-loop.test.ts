@@ -77,7 +77,7 @@ describe('the integration guide', () => {
     const lines = [...page.text.matchAll(/<pre><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) =>
       unescape(m[1]!),
     );
-    expect(lines).toHaveLength(8);
+    expect(lines).toHaveLength(9);
     const vars: Record<string, string> = { KEY: demo.apiKey.key };
     /** Runs a line as a shell would; a captured id lands in `vars`. */
     const send = async (line: string) => {
@@ -95,16 +95,8 @@ describe('the integration guide', () => {
       }
       return res.body;
     };
-    const [health, createCustomer, credit, event, products, reserve, advance, shipping] = lines as [
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    const [health, createCustomer, credit, event, products, reserve, advance, shipping, hooks] =
+      lines as [string, string, string, string, string, string, string, string, string];
 
     expect((await send(health)).data.sub_brand_id).toBe(demo.subBrandId);
     const customer = (await send(createCustomer)).data;
@@ -155,6 +147,14 @@ describe('the integration guide', () => {
       items: [
         expect.objectContaining({ carrier: 'Test Carrier', tracking_code: expect.any(String) }),
       ],
+    });
+
+    // Then be told instead of polling: an endpoint for shipments, its secret shown once.
+    expect((await send(hooks)).data).toMatchObject({
+      url: 'https://hooks.example.com/rewards',
+      event_types: ['order.shipped'],
+      status: 'active',
+      secret: expect.stringMatching(/^whsec_/),
     });
   });
 });
