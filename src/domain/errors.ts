@@ -133,3 +133,7 @@ export function invalidRequest(issues: FieldIssue[]): AppError {
   const text = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
   return new AppError('invalid_request', `Invalid request. ${text}`, { issues });
 }
+
+/** A page cursor this API did not issue (or one of another list's). */
+export const invalidCursor = (field = 'cursor'): AppError =>
+  invalidRequest([{ field, code: 'format', message: 'is not a cursor this API issued' }]);

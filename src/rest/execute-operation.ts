@@ -10,7 +10,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { PothosValidationError } from '@pothos/core';
-import { AppError, invalidRequest } from '../domain/errors.js';
+import { AppError, invalidCursor } from '../domain/errors.js';
 import type { GraphQLContext } from '../schema/context.js';
 
 export class OperationStore {
@@ -53,13 +53,7 @@ export function toAppError(error: GraphQLError): Error {
   if (original instanceof AppError) return original;
   // At request time Pothos only raises these for connection arguments: a cursor we did not issue.
   if (original instanceof PothosValidationError) {
-    return invalidRequest([
-      {
-        field: /cursor/i.test(original.message) ? 'cursor' : '',
-        code: 'format',
-        message: 'is not a cursor this API issued',
-      },
-    ]);
+    return invalidCursor(/cursor/i.test(original.message) ? 'cursor' : '');
   }
   if (original) return original; // unexpected: the transport logs it and answers internal_error
   // No original error: the document or its variables did not fit the schema. Route inputs are

@@ -88,6 +88,14 @@ describe('endpoints', () => {
     const again = await api.patch(`/api/v1/webhook-endpoints/${made.id}`, { status: 'active' });
     expect(again.body.data).toMatchObject({ status: 'active', disabled_reason: null });
 
+    // Its deliveries page with a cursor it never issued: the partner envelope, naming the cursor.
+    const badCursor = await api.get(`/api/v1/webhook-endpoints/${made.id}/deliveries?cursor=abc`);
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body.error).toMatchObject({
+      code: 'invalid_request',
+      details: [expect.objectContaining({ field: 'cursor', code: 'format' })],
+    });
+
     const other = await partner(h);
     expect((await other.get(`/api/v1/webhook-endpoints/${made.id}`)).status).toBe(404);
     expect((await other.delete(`/api/v1/webhook-endpoints/${made.id}`)).status).toBe(404);

@@ -5,8 +5,8 @@ import { executeRaw, queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
-import { AppError, invalidRequest, notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { AppError, invalidCursor, invalidRequest, notFound } from '../errors.js';
+import { isUuid, newId } from '../ids.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput, utcInstant } from '../validation.js';
 import { getEndpoint } from './endpoints.js';
@@ -25,6 +25,8 @@ export async function listDeliveries(
   endpointId: string,
   page: { first: number; after: string | null },
 ) {
+  // The cursor is the last delivery's id.
+  if (page.after && !isUuid(page.after)) throw invalidCursor();
   await getEndpoint(db, tenant, endpointId);
   const rows = await db.webhookDelivery.findMany({
     where: {

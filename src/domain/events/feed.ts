@@ -6,7 +6,7 @@
 import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
-import { invalidRequest, notFound } from '../errors.js';
+import { invalidCursor, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import type { Tenant } from '../tenant.js';
 
@@ -31,9 +31,7 @@ export const encodeCursor = (p: FeedPosition) =>
 export function decodeCursor(cursor: string): FeedPosition {
   const [xid, id] = Buffer.from(cursor, 'base64url').toString().split('.');
   if (!xid || !/^\d{1,19}$/.test(xid) || !id || !isUuid(id)) {
-    throw invalidRequest([
-      { field: 'cursor', code: 'format', message: 'is not a cursor this API issued' },
-    ]);
+    throw invalidCursor();
   }
   return { xid: BigInt(xid), id };
 }
