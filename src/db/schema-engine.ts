@@ -9,6 +9,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg';
+import pg from 'pg';
 import type { MigrationList, SchemaEngine } from '@prisma/schema-engine-wasm';
 import { MIGRATIONS_DIR } from './migration-status.js';
 
@@ -51,8 +52,45 @@ export async function openSchemaEngine(
   return SchemaEngine.new(
     { datamodels: [[schemaPath, datamodel]] },
     log,
-    bindMigrationAwareSqlAdapterFactory(adapterFactory),
+    bindMigrationAwareSqlAdapterFactory(wholeScripts(adapterFactory)),
   );
+}
+
+type ScriptAdapter = {
+  executeScript(script: string): Promise<void>;
+  underlyingDriver?(): unknown;
+  onError?(error: unknown): never;
+};
+
+/**
+ * The pg driver adapter applies a migration by splitting it at every semicolon, even inside a
+ * function's quoted body (the ledger's functions have many). PostgreSQL's simple query protocol
+ * takes a script whole, as `prisma migrate deploy` sends it: so a pg adapter's script goes to
+ * the server in one query. PGlite's adapter already sends it whole.
+ */
+function wholeScripts(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+): SqlMigrationAwareDriverAdapterFactory {
+  const whole = <A>(adapter: A): A => {
+    const a = adapter as unknown as ScriptAdapter;
+    const driver = a.underlyingDriver?.() as { query?: unknown } | undefined;
+    if (driver instanceof pg.Pool || driver instanceof pg.Client) {
+      a.executeScript = async (script) => {
+        try {
+          await driver.query(script);
+        } catch (error) {
+          a.onError!(error); // the adapter's own error mapping, which throws
+        }
+      };
+    }
+    return adapter;
+  };
+  return {
+    provider: factory.provider,
+    adapterName: factory.adapterName,
+    connect: async () => whole(await factory.connect()),
+    connectToShadowDb: async () => whole(await factory.connectToShadowDb()),
+  };
 }
 
 /** The migrations folder in the shape the engine takes. */

@@ -27,12 +27,24 @@ export type RefusedMove = {
   /** not_found: no such customer in this tenant; balance_limit: above 2^53 - 1. */
   refusal: 'insufficient_balance' | 'balance_limit' | 'not_found';
   balance: number | null;
+  /** Coins on hold, which a debit may not spend. */
+  held: number;
   delta: number;
 };
 
 export type MoveOptions = Actor & {
   source: MovementSource;
   bulkId?: string | null;
+  /**
+   * A refund: the reason of the debit it gives back (`order:<id>`), whose lots get the coins back
+   * (docs/expiry-and-holds.md). Else the credit opens a lot of its own.
+   */
+  refundOf?: string | null;
+  /**
+   * The instant of the move, by the server's clock (the app's `now`): the movement's time, its
+   * lot's expiry and what has expired by then (docs/expiry-and-holds.md). Absent: now.
+   */
+  at?: Date;
   /**
    * The caller sends nothing after this move in its transaction, and the movement is its answer:
    * the transaction may commit with the move's statement, recording the request's answer by
@@ -46,12 +58,15 @@ type Row = {
   customer_id: string;
   requested: bigint;
   locked_balance: bigint | null;
+  /** Coins on hold when a debit was decided (0 for a credit). */
+  held: bigint;
   id: string | null;
   delta: bigint | null;
   reason: string | null;
   balance_after: bigint | null;
   created_at: Date | null;
   seq: bigint | null;
+  lot_id: string | null;
 };
 
 /**
@@ -77,19 +92,15 @@ export async function applyMovements(
   // balance it was decided on (read under the lock) and the movement if it applied. So a refusal
   // is decided and explained by the same balance, never by a read that a concurrent credit may
   // have changed (issue 13, item 4).
-  const one = moves.length === 1;
-  const tx = one && options.last ? txSqlFor(db) : undefined;
+  const tx = moves.length === 1 && options.last ? txSqlFor(db) : undefined;
   const send = (text: string, values: unknown[]) =>
     tx ? tx.finish<Row>(text, values, ids[0]!) : sqlFor(db).query<Row>(text, values);
-  const { rows } = await send(one ? MOVE_ONE : MOVE_MANY, [
-    ...(one
-      ? [ids[0], moves[0]!.customerId, moves[0]!.delta, moves[0]!.reason]
-      : [
-          ids,
-          moves.map((m) => m.customerId),
-          moves.map((m) => m.delta),
-          moves.map((m) => m.reason),
-        ]),
+  const now = options.at ?? new Date();
+  const { rows } = await send(MOVE, [
+    ids,
+    moves.map((m) => m.customerId),
+    moves.map((m) => m.delta),
+    moves.map((m) => m.reason),
     tenant.subBrandId,
     tenant.environment,
     MAX_COINS,
@@ -98,7 +109,9 @@ export async function applyMovements(
     options.requestId,
     options.bulkId ?? null,
     options.staffUserId ?? null,
-    one ? newId() : moves.map(() => newId()), // each movement's event
+    moves.map(() => newId()), // each movement's event
+    now,
+    options.refundOf ?? null,
   ]);
 
   const applied: AppliedMove[] = [];
@@ -129,6 +142,7 @@ export async function applyMovements(
         staffUserId: options.staffUserId ?? null,
         createdAt: r.created_at!,
         seq: r.seq!,
+        lotId: r.lot_id,
       },
     });
   }
@@ -136,73 +150,29 @@ export async function applyMovements(
 }
 
 /**
- * The move, one statement: sent on the transaction's own connection (src/db/sql.ts), not through
- * Prisma's client, since every movement pays for it while holding the wallet's lock.
- *
- * Two texts of it, by how many moves it takes. PostgreSQL plans a prepared statement anew on
- * every execution while its generic plan looks dearer than a plan for the values at hand; over
- * arrays of unknown length (it guesses 10 rows) the generic plan always does, so the one-move
- * form, every adjustment, order and engine grant, was planned each time (a quarter of the
- * database's CPU per adjustment; docs/performance.md, sixth pass). Over one row of parameters the
- * generic plan is the custom one, and is kept after five executions. Many moves (a bulk batch, a
- * campaign's settlement) keep the arrays: their planning is shared by the batch.
+ * The move: the database's `ledger_move` function (its migration, coin_lots_and_holds, says what
+ * it does line by line), called on the transaction's own connection (src/db/sql.ts), not through
+ * Prisma's client, since every movement pays for it while holding the wallet's lock. A function
+ * rather than one statement: each statement in it sees what committed before the wallet's lock
+ * was granted (the lots and holds a waiting statement's snapshot would miss), and it is still one
+ * round trip. Its statements run on one customer's row at a time, so their plans are the plans
+ * for one row, cached by the function after the first call.
  */
-const move = (input: string, customers: string) => `
-    WITH input AS (${input}), locked AS (
-      -- By the key, not by a join with input, so no plan reads the tenant's other wallets.
-      SELECT w.customer_id, w.balance FROM wallets w
-      WHERE ${customers} AND w.sub_brand_id = $5::uuid AND w.environment = $6::environment
-      ORDER BY w.customer_id
-      FOR UPDATE OF w
-    ), moved AS (
-      -- Decided on l.balance, the balance as locked: the UPDATE's own scan reads the statement's
-      -- snapshot, which a credit committed while we waited for the lock has already outdated
-      -- (a condition on w.balance refused debits that the locked balance covered).
-      UPDATE wallets w SET balance = l.balance + i.delta, updated_at = now()
-      FROM input i JOIN locked l ON l.customer_id = i.customer_id
-      WHERE w.customer_id = i.customer_id AND l.balance + i.delta BETWEEN 0 AND $7::bigint
-      RETURNING w.customer_id, w.balance
-    ), inserted AS (
-      INSERT INTO coin_movements
-        (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, api_key_id, request_id, bulk_id,
-         staff_user_id)
-      SELECT i.movement_id, m.customer_id, $5::uuid, $6::environment,
-             i.delta, i.reason, m.balance, $8::movement_source,
-             $9::uuid, $10::text, $11::uuid, $12::uuid
-      FROM moved m JOIN input i ON i.customer_id = m.customer_id
-      RETURNING id, customer_id, delta, reason, balance_after, created_at, seq
-    ), evented AS (
-      -- Its outbound event, in the same statement (docs/webhooks.md): no round trip more.
-      INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id)
-      SELECT i.event_id, $5::uuid, $6::environment, 'coin_movement.created', 'coin_movement', ins.id::text
-      FROM inserted ins JOIN input i ON i.customer_id = ins.customer_id
-    )
-    SELECT i.customer_id, i.delta AS requested, l.balance AS locked_balance,
-           ins.id, ins.delta, ins.reason, ins.balance_after, ins.created_at, ins.seq
-    FROM input i LEFT JOIN locked l ON l.customer_id = i.customer_id
-                 LEFT JOIN inserted ins ON ins.customer_id = i.customer_id`;
-
-const MOVE_ONE = move(
-  `SELECT $1::uuid AS movement_id, $2::uuid AS customer_id, $3::bigint AS delta, $4::text AS reason,
-          $13::uuid AS event_id`,
-  'w.customer_id = $2::uuid',
-);
-const MOVE_MANY = move(
-  `SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $13::uuid[])
-       AS i(movement_id, customer_id, delta, reason, event_id)`,
-  'w.customer_id = ANY($2::uuid[])',
-);
+const MOVE = `SELECT * FROM ledger_move($1::uuid[], $2::uuid[], $3::bigint[], $4::text[], $5::uuid,
+  $6::environment, $7::bigint, $8::movement_source, $9::uuid, $10::text, $11::uuid, $12::uuid, $13::uuid[],
+  $14::timestamptz, $15::text)`;
 
 /** Why a move did not apply, from the balance it was decided on under the lock. */
 function refusalOf(r: Row): RefusedMove {
   const delta = Number(r.requested);
   if (r.locked_balance === null)
-    return { customerId: r.customer_id, refusal: 'not_found', balance: null, delta };
-  const balance = Number(r.locked_balance);
+    return { customerId: r.customer_id, refusal: 'not_found', balance: null, held: 0, delta };
   return {
     customerId: r.customer_id,
-    refusal: r.locked_balance + r.requested < 0n ? 'insufficient_balance' : 'balance_limit',
-    balance,
+    refusal:
+      r.locked_balance - r.held + r.requested < 0n ? 'insufficient_balance' : 'balance_limit',
+    balance: Number(r.locked_balance),
+    held: Number(r.held),
     delta,
   };
 }

@@ -6,7 +6,7 @@ export const MAX_COINS = Number.MAX_SAFE_INTEGER;
 export const coinAmount = z.number().int().min(-MAX_COINS).max(MAX_COINS);
 
 /** Reasons the service writes itself; partners cannot forge them. */
-export const RESERVED_REASON = /^(engine|order|refund|bulk|campaign):/i;
+export const RESERVED_REASON = /^(engine|order|refund|bulk|campaign|expiry|hold):/i;
 
 export const movementReason = z
   .string()
@@ -14,5 +14,5 @@ export const movementReason = z
   .max(500)
   .refine(
     (r) => !RESERVED_REASON.test(r),
-    'must not start with engine:, order:, refund:, bulk: or campaign: (reserved)',
+    'must not start with engine:, order:, refund:, bulk:, campaign:, expiry: or hold: (reserved)',
   );

@@ -20,9 +20,12 @@ export async function moveCoins(
   const r = refused[0]!;
   if (r.refusal === 'not_found') throw notFound('Customer');
   if (r.refusal === 'insufficient_balance') {
+    const available = r.balance! - r.held;
     throw new AppError(
       'insufficient_balance',
-      `Insufficient balance: the customer has ${r.balance} coins, so a move of ${r.delta} would leave ${r.balance! + r.delta}.`,
+      r.held > 0
+        ? `Insufficient balance: the customer has ${r.balance} coins, ${r.held} of them on hold, so ${available} to spend; a move of ${r.delta} would leave ${available + r.delta}.`
+        : `Insufficient balance: the customer has ${r.balance} coins, so a move of ${r.delta} would leave ${r.balance! + r.delta}.`,
     );
   }
   throw new AppError(

@@ -36,7 +36,7 @@ export async function cancelOrder(
         tx,
         tenant,
         [{ customerId: order.customerId, delta: Number(order.totalCoins), reason: `refund:${id}` }],
-        { ...actor, source: 'refund' },
+        { ...actor, source: 'refund', refundOf: `order:${id}` },
       );
     }
     await returnStock(

@@ -385,7 +385,7 @@ export async function reverseAcquisition(
         tx,
         tenant,
         [{ customerId: order.customerId!, delta: refunded, reason: `refund:${id}` }],
-        { ...actor, source: 'refund' },
+        { ...actor, source: 'refund', refundOf: `order:${id}` },
       );
     }
     const eventId = newId();

@@ -19,6 +19,7 @@ export function adjustCoins(
   actor: Actor,
   customerId: string,
   input: z.input<typeof adjustCoinsInput>,
+  at?: Date,
 ) {
   const { delta, reason } = parseInput(adjustCoinsInput, input);
   if (!isUuid(customerId)) throw notFound('Customer');
@@ -27,6 +28,6 @@ export function adjustCoins(
     tenant,
     { customerId, delta, reason: reason ?? null },
     // Nothing follows the move: its transaction may commit with it (apply-movements.ts).
-    { ...actor, source: 'api', last: true },
+    { ...actor, source: 'api', last: true, at },
   );
 }

@@ -13,7 +13,7 @@ import { requiredKeyOf } from '../idempotency-key.js';
 
 const SourceEnum = builder.enumType('MovementSource', {
   description: 'What moved the coins.',
-  values: ['api', 'bulk', 'engine', 'order', 'refund', 'campaign'] as const,
+  values: ['api', 'bulk', 'engine', 'order', 'refund', 'campaign', 'expiry'] as const,
 });
 
 const CoinMovementRef = builder.prismaObject('CoinMovement', {
@@ -149,10 +149,17 @@ builder.mutationFields((t) => ({
     // round trip while the wallet row is still locked.
     resolve: async (_root, args, ctx) =>
       (
-        await adjustCoins(ctx.db, tenantOf(ctx), actorOf(ctx), String(args.customerId), {
-          delta: args.delta,
-          reason: args.reason,
-        })
+        await adjustCoins(
+          ctx.db,
+          tenantOf(ctx),
+          actorOf(ctx),
+          String(args.customerId),
+          {
+            delta: args.delta,
+            reason: args.reason,
+          },
+          ctx.now(),
+        )
       ).movement,
   }),
   bulkAdjustCustomerCoins: t.field({

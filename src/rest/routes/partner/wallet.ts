@@ -18,7 +18,7 @@ export const movementRecord = z
     reason: z.string().nullable(),
     balance_after: z.number().int().min(0),
     source: z
-      .enum(['api', 'bulk', 'engine', 'order', 'refund', 'campaign'])
+      .enum(['api', 'bulk', 'engine', 'order', 'refund', 'campaign', 'expiry'])
       .describe('What moved the coins.'),
     api_key_id: z.uuid().nullable().describe('The key whose request caused it.'),
     request_id: z.string().nullable(),
