@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { createDemoOperator } from './domain/staff/demo-operator.js';
 import { sweepExpiredRevocations } from './domain/store-sessions/store-session.js';
 import { startCampaignJobs } from './engine/campaigns/run-campaign-jobs.js';
+import { startCoinExpiry } from './domain/wallet/expire-coins.js';
 import { ensureDemoMarketplace } from './domain/marketplace/demo-marketplace.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
@@ -94,6 +95,10 @@ export async function startServer(config: Config, logger: Logger) {
   const campaignJobs = startCampaignJobs(db.prisma, {
     onError: (err) => logger.warn({ msg: 'campaign job failed', err }),
   });
+  // Coin expiry: lots written off, expiring notices, holds closed (docs/expiry-and-holds.md).
+  const coinExpiry = startCoinExpiry(db.prisma, {
+    onError: (err) => logger.warn({ msg: 'coin expiry job failed', err }),
+  });
 
   // Logistics e-mails: every process dispatches (claims are SKIP LOCKED); without SMTP_URL they
   // wait in the outbox, visible in backoffice GraphQL (`notifications`).
@@ -138,6 +143,7 @@ export async function startServer(config: Config, logger: Logger) {
   const stop = async () => {
     clearInterval(sweep);
     await campaignJobs.stop();
+    await coinExpiry.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve()); // stop accepting; finish what is in flight
       server.closeIdleConnections();

@@ -36,6 +36,10 @@ export const ERROR_CODES = {
   award_expired: 'state',
   budget_exhausted: 'state',
   no_game_credits: 'state',
+  /** A coin hold past its expiry: it released itself (docs/expiry-and-holds.md). */
+  hold_expired: 'state',
+  /** A coin hold already captured or released. */
+  hold_not_active: 'state',
   unsupported_media_type: 'media',
   rate_limited: 'rate_limited',
   headers_too_large: 'headers_too_large',

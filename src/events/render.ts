@@ -58,7 +58,8 @@ export async function renderBatch(deps: RenderDeps, batch: RelayEvent[]): Promis
         for (const e of events) e.data = byId.get(e.resourceId) ?? deleted(e);
       });
     } else {
-      const one = data.one!;
+      const one = data.one;
+      if (!one) throw new Error(`${events[0]!.resourceType} events are written with their data`);
       for (const e of events) {
         jobs.push(async () => {
           const principal = await principalOf(e);

@@ -9,6 +9,7 @@ import * as orders from './routes/partner/orders.js';
 import { getHealth } from './routes/partner/system.js';
 import * as testHelpers from './routes/partner/test-helpers.js';
 import * as wallet from './routes/partner/wallet.js';
+import * as holds from './routes/partner/holds.js';
 import * as events from './routes/partner/events.js';
 import * as webhooks from './routes/partner/webhook-endpoints.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
@@ -33,6 +34,11 @@ export const ROUTES: Route[] = [
   wallet.adjustCoins,
   wallet.getCoins,
   wallet.listMovements,
+  holds.createHold,
+  holds.listHolds,
+  holds.getHold,
+  holds.captureHold,
+  holds.releaseHold,
   catalog.searchProducts,
   catalog.getProduct,
   catalog.listStores,

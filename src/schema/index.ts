@@ -9,6 +9,7 @@ import './types/sub-brand.js';
 import './types/api-key.js';
 import './types/customer.js';
 import './types/wallet.js';
+import './types/coin-lots.js';
 import './types/event-definition.js';
 import './types/active-event-definitions.js';
 import './types/engine.js';

@@ -9,6 +9,34 @@ export const EVENT_TYPES = {
     description:
       'Coins were credited or debited: an adjustment, an order, a refund, an engine grant, a campaign prize.',
   },
+  'coins.expiring': {
+    resource: 'coin_lot',
+    description:
+      'Coins of a lot expire in seven days or less: `data` is the lot, its amount left and when it expires.',
+  },
+  'coins.expired': {
+    resource: 'coin_lot',
+    description:
+      'A lot’s remainder was written off at its expiry: `data` is the lot, the amount and the movement.',
+  },
+  'coin_hold.created': { resource: 'coin_hold', description: 'Coins were set aside (a hold).' },
+  'coin_hold.captured': {
+    resource: 'coin_hold',
+    description: 'Held coins were spent: a debit movement, the rest released.',
+  },
+  'coin_hold.released': {
+    resource: 'coin_hold',
+    description:
+      'A hold was released: by a request, or because an expiry left too few coins to cover it.',
+  },
+  'coin_hold.reduced': {
+    resource: 'coin_hold',
+    description: 'An expiry left too few coins to cover a hold: its amount was cut to fit.',
+  },
+  'coin_hold.expired': {
+    resource: 'coin_hold',
+    description: 'A hold reached its expiry unused and released its coins.',
+  },
   'customer.created': { resource: 'customer', description: 'A customer (player) was created.' },
   'customer.updated': {
     resource: 'customer',

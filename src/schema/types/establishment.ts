@@ -1,6 +1,8 @@
 // Establishments (sub-brands seen by the establishment API and the backoffice): profile,
 // branding, currency, coin ratio and commercial settings. A key reads and updates its own; a
 // platform admin any, and alone changes the commercial fields.
+import { coinExpiryOf } from '../../domain/wallet/expiry-policy.js';
+import { CoinExpiryRef } from './coin-lots.js';
 import {
   readEstablishment,
   type Establishment,
@@ -61,6 +63,7 @@ const EstablishmentRef = builder.objectRef<Establishment>('Establishment').imple
     }),
     accountManagerId: t.exposeID('accountManagerId', { nullable: true }),
     paymentPlanId: t.exposeID('paymentPlanId', { nullable: true }),
+    coinExpiry: t.field({ type: CoinExpiryRef, resolve: (e) => coinExpiryOf(e) }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });

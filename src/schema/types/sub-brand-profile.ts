@@ -1,6 +1,8 @@
 // GET /api/v1/brands/{brandId}/sub-brands/{subBrandId}: a partner reads its own sub-brand (any
 // other is 404). What it needs to integrate: market, coin ratio, prepaid state; never margins.
 import { notFound } from '../../domain/errors.js';
+import { coinExpiryOf, type CoinExpiry } from '../../domain/wallet/expiry-policy.js';
+import { CoinExpiryRef } from './coin-lots.js';
 import { builder } from '../builder.js';
 
 type Profile = {
@@ -14,6 +16,7 @@ type Profile = {
   prepaid: boolean;
   prepaidBalance: bigint | null;
   prepaidCurrency: string | null;
+  coinExpiry: CoinExpiry;
   createdAt: Date;
 };
 
@@ -42,6 +45,7 @@ const ProfileRef = builder.objectRef<Profile>('SubBrandProfile').implement({
       resolve: (p) => p.prepaidBalance,
     }),
     prepaidCurrency: t.exposeString('prepaidCurrency', { nullable: true }),
+    coinExpiry: t.field({ type: CoinExpiryRef, resolve: (p) => p.coinExpiry }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -74,6 +78,7 @@ builder.queryField('subBrandProfile', (t) =>
         prepaid: s.prepaid,
         prepaidBalance: s.prepaid ? (account?.balance ?? 0n) : null,
         prepaidCurrency: s.prepaid ? (account?.currency ?? s.currency) : null,
+        coinExpiry: coinExpiryOf(s),
         createdAt: s.createdAt,
       };
     },

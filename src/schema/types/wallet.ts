@@ -34,33 +34,13 @@ const CoinMovementRef = builder.prismaObject('CoinMovement', {
     }),
     requestId: t.exposeString('requestId', { nullable: true }),
     bulkId: t.exposeID('bulkId', { nullable: true }),
+    lotId: t.exposeID('lotId', {
+      nullable: true,
+      description: 'The lot a credit opened, or the lot an expiry wrote off.',
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
-
-builder.prismaObject('Wallet', {
-  fields: (t) => ({
-    customerId: t.exposeID('customerId'),
-    balance: t.expose('balance', { type: 'SafeInt' }),
-    updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
-  }),
-});
-
-builder.queryField('customerCoins', (t) =>
-  t.prismaField({
-    type: 'Wallet',
-    authScopes: { scope: 'customers:read' },
-    args: { customerId: t.arg.id({ required: true }) },
-    resolve: async (query, _root, { customerId }, ctx) => {
-      const id = String(customerId);
-      const wallet = isUuid(id)
-        ? await ctx.db.wallet.findFirst({ ...query, where: { customerId: id, ...tenantOf(ctx) } })
-        : null;
-      if (!wallet) throw notFound('Customer');
-      return wallet;
-    },
-  }),
-);
 
 // One movement by its id. Also what renders a coin adjustment's answer when its Idempotency-Key
 // is replayed from a record kept by reference (docs/idempotency.md): so a key that may move coins

@@ -3,11 +3,13 @@
 import { z } from 'zod';
 import { currencyCode, STYLE_KEYS } from '../../../domain/establishments/schemas.js';
 import { defineRoute } from '../../route.js';
+import { coinExpiryRecord } from '../partner/holds.js';
 import { uuidParams } from './wire.js';
 
 const SELECTION = `id brandId name description email location status locale imageUrl thumbnailUrl
   style { ${STYLE_KEYS.join(' ')} } currency coinsPerUnit coinName frameOrigins isIntegration
-  monthlyAllocatedCoins totalAvailableCoins accountManagerId paymentPlanId createdAt`;
+  monthlyAllocatedCoins totalAvailableCoins accountManagerId paymentPlanId createdAt
+  coinExpiry { policy days month day }`;
 
 const text = z.string().nullable();
 const style = z.object(
@@ -49,6 +51,9 @@ const establishmentRecord = z
       ),
     parentCasinoId: z.uuid().describe('The parent brand.'),
     accountManagerId: z.uuid().nullable(),
+    coinExpiry: coinExpiryRecord.describe(
+      'Additive: when its coins expire (set by platform and brand admins; docs/expiry-and-holds.md).',
+    ),
     createdAt: z.iso.datetime(),
   })
   .meta({
@@ -81,6 +86,7 @@ const toEstablishment = (node: unknown) => {
     frameOrigins: e.frameOrigins,
     parentCasinoId: e.brandId,
     accountManagerId: e.accountManagerId,
+    coinExpiry: e.coinExpiry,
     createdAt: e.createdAt,
   };
 };

@@ -8,7 +8,15 @@ import {
 } from '../../../domain/customers/search-players.js';
 import { defineRoute } from '../../route.js';
 import { fromQuery } from '../partner/wire.js';
-import { PLAYER_SELECTION, playerRecord, toPlayer, uuidParams } from './wire.js';
+import {
+  PLAYER_SELECTION,
+  WALLET_SELECTION,
+  playerDetail,
+  playerRecord,
+  toPlayer,
+  toPlayerDetail,
+  uuidParams,
+} from './wire.js';
 
 const status = z.enum(CUSTOMER_STATUSES);
 const instant = z.iso.datetime({
@@ -277,16 +285,17 @@ export const getPlayer = defineRoute({
   tag: 'Players',
   summary: 'Get a player',
   description:
-    'One player with its coins (the wallet balance). Another tenant\u2019s player is 404.',
+    'One player with its coins (the wallet balance) and, additive, its wallet: what is held and spendable, the ' +
+    'next expiries, the active holds and the lots with coins left. Another tenant\u2019s player is 404.',
   hints: { readOnly: true, idempotent: true },
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: playerRecord,
+  response: playerDetail,
   errors: [],
-  operation: `query GetPlayer($id: ID!) { customer(id: $id) { ${PLAYER_SELECTION} } }`,
+  operation: `query GetPlayer($id: ID!) { customer(id: $id) { ${PLAYER_SELECTION} ${WALLET_SELECTION} } }`,
   variables: ({ params }) => ({ id: params.playerId }),
-  result: (data) => toPlayer(data.customer),
+  result: (data) => toPlayerDetail(data.customer),
 });
 
 export const updatePlayer = defineRoute({

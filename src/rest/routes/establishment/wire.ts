@@ -71,3 +71,69 @@ export const toPlayer = (node: unknown) => {
     prizes: p.campaignPrizes.map(toAward),
   };
 };
+
+/** What GET /players/{playerId} adds: the wallet beyond its balance (docs/expiry-and-holds.md). */
+export const WALLET_SELECTION = `coins { held available expiring { amount expiresAt }
+  holds { id amount reason expiresAt createdAt } lots { id amount remaining expiresAt createdAt } }`;
+
+const walletRecord = z
+  .object({
+    held: z.number().int().min(0).describe('Coins on active holds.'),
+    available: z.number().int().min(0).describe('What can be spent: coins less holds.'),
+    expiring: z
+      .array(z.object({ amount: z.number().int(), expiresAt: z.iso.datetime() }))
+      .describe('The next five expiries, soonest first.'),
+    holds: z
+      .array(
+        z.object({
+          holdId: z.uuid(),
+          amount: z.number().int(),
+          reason: z.string().nullable(),
+          expiresAt: z.iso.datetime(),
+          createdAt: z.iso.datetime(),
+        }),
+      )
+      .describe('The active holds (at most 100).'),
+    lots: z
+      .array(
+        z.object({
+          lotId: z.uuid(),
+          amount: z.number().int(),
+          remaining: z.number().int(),
+          expiresAt: z.iso.datetime().nullable(),
+          createdAt: z.iso.datetime(),
+        }),
+      )
+      .describe('Lots with coins left, in the order debits spend them (at most 100).'),
+  })
+  .meta({ id: 'PlayerWallet', description: "A player's coins beyond the balance." });
+
+export const playerDetail = playerRecord
+  .extend({ wallet: walletRecord.describe('Additive: holds, expiries and lots.') })
+  .meta({ id: 'PlayerDetail', description: 'One player, with its wallet.' });
+
+type WalletNode = {
+  coins: {
+    held: number;
+    available: number;
+    expiring: unknown[];
+    holds: ({ id: string } & Record<string, unknown>)[];
+    lots: ({ id: string } & Record<string, unknown>)[];
+  };
+};
+
+export const toPlayerDetail = (node: unknown) => {
+  const {
+    coins: { held, available, expiring, holds, lots },
+  } = node as WalletNode;
+  return {
+    ...toPlayer(node),
+    wallet: {
+      held,
+      available,
+      expiring,
+      holds: holds.map(({ id, ...h }) => ({ holdId: id, ...h })),
+      lots: lots.map(({ id, ...l }) => ({ lotId: id, ...l })),
+    },
+  };
+};

@@ -5,6 +5,7 @@ import { LANGUAGES } from '../../../domain/customers/schemas.js';
 import { snakeKeys } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
+import { coinExpiryRecord } from './holds.js';
 import { fromQuery, idOf } from './wire.js';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
 
@@ -351,6 +352,7 @@ export const getBrandSubBrand = defineRoute({
       prepaid: z.boolean(),
       prepaid_balance: z.number().int().nullable(),
       prepaid_currency: z.string().nullable(),
+      coin_expiry: coinExpiryRecord,
       created_at: z.iso.datetime(),
     })
     .meta({
@@ -361,6 +363,7 @@ export const getBrandSubBrand = defineRoute({
   operation: `query GetSubBrand($brandId: ID!, $subBrandId: ID!) {
     subBrandProfile(brandId: $brandId, subBrandId: $subBrandId) {
       id brandId brandName name country currency coinsPerUnit prepaid prepaidBalance prepaidCurrency createdAt
+      coinExpiry { policy days month day }
     }
   }`,
   variables: ({ params }) => ({ brandId: params.brand_id, subBrandId: params.sub_brand_id }),

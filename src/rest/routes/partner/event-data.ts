@@ -11,6 +11,7 @@ import type { Route, RouteResult } from '../../route.js';
 import { getCustomer } from './customers.js';
 import { eventRecord } from './events.js';
 import { getOrder } from './orders.js';
+import { HOLD_SELECTION, holdRecord } from './holds.js';
 import { MOVEMENT_SELECTION, movementRecord } from './wallet.js';
 
 /** How one resource type's `data` is made. */
@@ -88,6 +89,20 @@ const tournamentRecord = z
   })
   .meta({ id: 'TournamentSettlement', description: 'A tournament, settled.' });
 
+const coinLotEventRecord = z
+  .object({
+    lot_id: z.uuid(),
+    customer_id: z.uuid(),
+    amount: z
+      .number()
+      .int()
+      .describe('coins.expiring: what is left of the lot; coins.expired: what was written off.'),
+    expires_at: z.iso.datetime(),
+    movement_id: z.uuid().optional().describe('coins.expired: the expiry movement.'),
+    balance_after: z.number().int().optional().describe('coins.expired: the balance after it.'),
+  })
+  .meta({ id: 'CoinLotEvent', description: 'Coins of one lot, expiring or expired.' });
+
 export const EVENT_DATA: Record<ResourceType, EventData> = {
   customer: ofRoute(getCustomer),
   order: ofRoute(getOrder),
@@ -99,6 +114,16 @@ export const EVENT_DATA: Record<ResourceType, EventData> = {
         (data.coinMovements as unknown[]).map((m) => snakeKeys(m) as { id: string }),
     },
   },
+  coin_hold: {
+    schema: holdRecord,
+    one: {
+      operation: `query EventHold($id: ID!) { coinHold(id: $id) { ${HOLD_SELECTION} } }`,
+      result: (data) => snakeKeys(data.coinHold),
+    },
+  },
+  // Written with its data by the ledger and the expiry job, in the transaction of the effect:
+  // a lot's figures at that moment are the event (the lot itself moves on).
+  coin_lot: { schema: coinLotEventRecord },
   engine_execution: {
     schema: engineExecutionRecord,
     one: {

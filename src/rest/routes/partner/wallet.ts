@@ -5,10 +5,11 @@ import { bulkAdjustInput } from '../../../domain/wallet/bulk-adjust-coins.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
+import { utcInstant } from '../../../domain/validation.js';
 import { customerId } from './wire.js';
 
 export const MOVEMENT_SELECTION =
-  'id customerId delta reason balanceAfter source apiKeyId requestId bulkId createdAt';
+  'id customerId delta reason balanceAfter source apiKeyId requestId bulkId lotId createdAt';
 
 export const movementRecord = z
   .object({
@@ -23,6 +24,12 @@ export const movementRecord = z
     api_key_id: z.uuid().nullable().describe('The key whose request caused it.'),
     request_id: z.string().nullable(),
     bulk_id: z.uuid().nullable(),
+    lot_id: z
+      .uuid()
+      .nullable()
+      .describe(
+        'The lot a credit opened, or the lot an expiry wrote off (docs: expiry and holds).',
+      ),
     created_at: z.iso.datetime(),
   })
   .meta({
@@ -153,23 +160,46 @@ export const getCoins = defineRoute({
   tag: 'Wallet',
   summary: "Read a customer's balance",
   description:
-    "A customer's coin balance (an integer, never negative) and when it last changed. id: the customer, from " +
-    'list_customers.',
+    "A customer's coin balance (an integer, never negative), what is on hold, what can be spent (available) and " +
+    'the next five expiries. With as_of (a past instant), the balance at that instant, from the movements. id: the ' +
+    'customer, from list_customers.',
   hints: { readOnly: true, idempotent: true },
   params: customerId,
+  query: z.strictObject({
+    as_of: utcInstant.optional().describe('A past instant (RFC 3339, UTC): the balance then.'),
+  }),
   idempotency: 'none',
   successStatus: 200,
   response: z
     .object({
       customer_id: z.uuid(),
       balance: z.number().int().min(0),
-      updated_at: z.iso.datetime(),
+      updated_at: z.iso.datetime().describe('The last movement (at or before as_of, with it).'),
+      held: z.number().int().min(0).nullable().describe('Coins on active holds. Null with as_of.'),
+      available: z
+        .number()
+        .int()
+        .min(0)
+        .nullable()
+        .describe(
+          'What can be spent: the balance less holds and coins already due. Null with as_of.',
+        ),
+      expiring: z
+        .array(z.object({ amount: z.number().int().min(1), expires_at: z.iso.datetime() }))
+        .nullable()
+        .describe(
+          'The next five expiries, soonest first (empty: nothing expires). Null with as_of.',
+        ),
+      as_of: z.iso.datetime().nullable(),
     })
     .meta({ id: 'CoinBalance', description: "A customer's coin balance." }),
   errors: [],
-  operation:
-    'query GetCoins($id: ID!) { customerCoins(customerId: $id) { customerId balance updatedAt } }',
-  variables: ({ params }) => ({ id: params.id }),
+  operation: `query GetCoins($id: ID!, $asOf: DateTime) {
+    customerCoins(customerId: $id, asOf: $asOf) {
+      customerId balance updatedAt held available expiring { amount expiresAt } asOf
+    }
+  }`,
+  variables: ({ params, query }) => ({ id: params.id, asOf: query.as_of }),
   result: (data) => ({ data: snakeKeys(data.customerCoins) }),
 });
 
