@@ -52,6 +52,12 @@ const TOOL_NAMES = [
   // Issue 31: the event feed and the webhook endpoints, read-only (administration is not a tool).
   'list_events',
   'list_webhook_endpoints',
+  // Issue 33: coin holds (money tools: idempotency_key required for the hold and its capture).
+  'create_coin_hold',
+  'list_coin_holds',
+  'get_coin_hold',
+  'capture_coin_hold',
+  'release_coin_hold',
 ];
 /** Additive to the documented 28: left out of the size goal. */
 const ADDITIVE = [
@@ -59,6 +65,11 @@ const ADDITIVE = [
   'list_event_definitions',
   'list_events',
   'list_webhook_endpoints',
+  'create_coin_hold',
+  'list_coin_holds',
+  'get_coin_hold',
+  'capture_coin_hold',
+  'release_coin_hold',
 ];
 type ManifestTool = {
   name: string;
@@ -73,6 +84,9 @@ const IDEMPOTENT = [
   'reserve_order',
   'cancel_order',
   'ingest_engine_event',
+  'create_coin_hold',
+  'capture_coin_hold',
+  'release_coin_hold',
 ];
 
 let h: Harness;
@@ -196,7 +210,7 @@ describe('tools/list', () => {
   it('narrows the list with ?read_only=true and ?tools=', async () => {
     const readOnly = await mcpClient(h, world.p.key, '?read_only=true');
     const names = (await readOnly.listTools()).tools.map((t) => t.name);
-    expect(names).toHaveLength(20);
+    expect(names).toHaveLength(22);
     expect(names).not.toContain('reserve_order');
     const refused = await call(readOnly, 'adjust_customer_coins', {
       id: world.customer.id,
@@ -254,8 +268,43 @@ describe('tools/call', () => {
       await call(client, 'create_customer', { first_name: 'To', last_name: 'Delete' })
     ).data;
 
+    const holdOf = async () =>
+      (
+        await call(client, 'create_coin_hold', {
+          id: customer.id,
+          amount: 1,
+          expires_in_seconds: 600,
+          idempotency_key: randomUUID(),
+        })
+      ).data;
+    const [held, freed] = [await holdOf(), await holdOf()];
     const cases: [string, Record<string, unknown>, Record<string, unknown>, string][] = [
       ['get_health', {}, { verbose: true }, 'invalid_request'],
+      [
+        'create_coin_hold',
+        { id: customer.id, amount: 1, expires_in_seconds: 60, idempotency_key: randomUUID() },
+        { id: customer.id, amount: 0, expires_in_seconds: 60, idempotency_key: randomUUID() },
+        'invalid_request',
+      ],
+      ['list_coin_holds', { id: customer.id }, { id: customer.id, limit: 0 }, 'invalid_request'],
+      [
+        'get_coin_hold',
+        { id: customer.id, hold_id: held.id },
+        { id: customer.id, hold_id: 'x' },
+        'not_found',
+      ],
+      [
+        'capture_coin_hold',
+        { id: customer.id, hold_id: held.id, idempotency_key: randomUUID() },
+        { id: customer.id, hold_id: held.id, idempotency_key: randomUUID() },
+        'hold_not_active',
+      ],
+      [
+        'release_coin_hold',
+        { id: customer.id, hold_id: freed.id },
+        { id: customer.id, hold_id: randomUUID() },
+        'not_found',
+      ],
       ['list_customers', { q: 'Ana', limit: 5 }, { limit: 0 }, 'invalid_request'],
       [
         'create_customer',

@@ -117,6 +117,38 @@ const STEPS: Step[] = [
     }),
   },
   {
+    route: 'create_coin_hold',
+    request: (t) => ({
+      method: 'POST',
+      path: `/api/v1/customers/${t.ids.customer}/coins/holds`,
+      body: { amount: 30, expires_in_seconds: 3600, reason: 'burst' },
+    }),
+    after: (t, a) => void (t.ids.hold = a.body.data.id),
+  },
+  {
+    route: 'capture_coin_hold',
+    request: (t) => ({
+      method: 'POST',
+      path: `/api/v1/customers/${t.ids.customer}/coins/holds/${t.ids.hold}/capture`,
+      body: { amount: 20 },
+    }),
+  },
+  {
+    route: 'release_coin_hold',
+    // A hold of its own, set aside by a plain call first.
+    request: async (t) => {
+      const placed = await t.s.post(`/api/v1/customers/${t.ids.customer}/coins/holds`, {
+        amount: 5,
+        expires_in_seconds: 3600,
+      });
+      return {
+        method: 'POST',
+        path: `/api/v1/customers/${t.ids.customer}/coins/holds/${placed.body.data.id}/release`,
+        body: {},
+      };
+    },
+  },
+  {
     route: 'bulk_adjust_customer_coins',
     request: (t) => ({
       method: 'POST',

@@ -223,9 +223,10 @@ describe('GET /openapi/establishment.json', () => {
     // Success bodies are the bare shapes, not the partner's `{ data }`.
     const player = body.paths['/players/{playerId}'].get.responses['200'];
     expect(player.content['application/json'].schema).toEqual({
-      $ref: '#/components/schemas/Player',
+      $ref: '#/components/schemas/PlayerDetail',
     });
-    expect(body.components.schemas.Player.properties).toHaveProperty('playerId');
+    expect(body.components.schemas.PlayerDetail.properties).toHaveProperty('playerId');
+    expect(body.components.schemas.PlayerDetail.properties).toHaveProperty('wallet');
   });
 });
 

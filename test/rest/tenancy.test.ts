@@ -104,6 +104,11 @@ beforeAll(async () => {
     url: 'https://hooks.example.com/a',
   });
   if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.text}`);
+  const hold = await a.post(`/api/v1/customers/${customer}/coins/holds`, {
+    amount: 1,
+    expires_in_seconds: 86_400,
+  });
+  if (hold.status !== 201) throw new Error(`hold: ${hold.text}`);
   await eventWorkers(h).drain(); // the feed shows relayed events
   const [event] = (await a.get('/api/v1/events')).body.data;
   const own = (id: string) => ({ id, env: false });
@@ -135,6 +140,7 @@ beforeAll(async () => {
     events: test(event.id),
     'webhook-endpoints': test(endpoint.body.data.id),
     endpoint: test(endpoint.body.data.id),
+    holds: test(hold.body.data.id),
     '{gameName}': test(campaign.id),
   };
   other = (await partner(h)).key;

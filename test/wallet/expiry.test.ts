@@ -14,7 +14,8 @@ const at = (days: number, hours = 0) => new Date(D.getTime() + days * DAY + hour
 let clock = D;
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ now: () => clock });
+  // The expiry job reads every tenant, on this file's clock: a database of the file's own.
+  h = await startHarness({ now: () => clock, ownDatabase: true });
 });
 afterAll(() => h.close());
 

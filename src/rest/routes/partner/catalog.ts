@@ -90,11 +90,10 @@ export const searchProducts = defineRoute({
   tag: 'Catalog',
   summary: 'Search the products you can order',
   description:
-    'Products the sub-brand can order in its market, newest first, each with its variants and their listings: the ' +
-    'listing_market_id to order with, the sell price (minor units) and the coin price (whole coins). Filter by ' +
-    'q (text in any language), category_id (from list_categories), catalog_id (from list_catalogs), kind (physical ' +
-    'or digital), in_stock=true (a unit available now) and max_coin_price (a listing at most that many coins; ' +
-    'with in_stock, on a variant in stock). Cursor-paginated.',
+    'Products the sub-brand can order in its market, newest first, with variants and listings: the ' +
+    'listing_market_id to order with, the sell price (minor units) and the coin price (whole coins). Filters: q ' +
+    '(any language), category_id (list_categories), catalog_id (list_catalogs), kind (physical or digital), ' +
+    'in_stock=true and max_coin_price (with in_stock, on a variant in stock). Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({
     q: z.string().min(1).max(200).optional(),

@@ -73,8 +73,8 @@ export const listCustomers = defineRoute({
   description:
     "The sub-brand's customers, newest first, filtered by any combination (AND) of: q (case-insensitive " +
     'substring of first_name, last_name, email, external_id), status, segment_id, country, created and ' +
-    'registered windows (*_after inclusive, *_before exclusive), coin balance and lifetime order count ranges. ' +
-    'Cursor-paginated: repeat with cursor=page.next_cursor until page.has_more is false.',
+    'registered windows (*_after inclusive, *_before exclusive), coin balance and order count ranges. ' +
+    'Cursor-paginated: repeat with cursor=page.next_cursor while page.has_more.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({ ...filterShape, ...pageParams }),
   idempotency: 'none',

@@ -63,10 +63,10 @@ export const ingestEvent = defineRoute({
   tag: 'Engine',
   summary: 'Deliver a gameplay event',
   description:
-    "Turns an event into a coin grant (or removal) under its definition's rules, exactly once per Idempotency-Key " +
-    "(the key is also the event's business id). data must hold the definition's player-id field (default " +
-    "externalUserId) with the customer's external_id. Answers 200 with status completed, skipped or failed: check " +
-    'it. points_override only for definitions that opt in. Body at most 16 KB.',
+    "Turns an event into coins under its definition's rules, exactly once per Idempotency-Key (the event's " +
+    "business id). data holds the definition's player-id field (default externalUserId) with the customer's " +
+    'external_id. Answers 200 with status completed, skipped or failed: check it. points_override only where the ' +
+    'definition opts in. Body at most 16 KB.',
   hints: { movesCoins: true, idempotent: true },
   body: z.strictObject({
     event_code: z.string().min(1).max(64).describe('The code of an active event definition.'),

@@ -11,15 +11,14 @@ import { customerId } from './wire.js';
 export const coinExpiryRecord = z
   .object({
     policy: z.enum(['none', 'rolling_days', 'fixed_date', 'inactivity_days']),
-    days: z.number().int().nullable().describe('rolling_days, inactivity_days.'),
-    month: z.number().int().nullable().describe('fixed_date: 1–12.'),
-    day: z.number().int().nullable().describe('fixed_date: 1–31 (coins expire at its start, UTC).'),
+    days: z.number().int().nullable(),
+    month: z.number().int().nullable(),
+    day: z.number().int().nullable(),
   })
   .meta({
     id: 'CoinExpiry',
     description:
-      'When coins expire: none; rolling_days (each credit, N days after it); fixed_date (every year on month/day); ' +
-      'inactivity_days (all coins, after N days without a movement).',
+      'rolling_days: each credit `days` after it; fixed_date: yearly at month/day 00:00 UTC; inactivity_days.',
   });
 
 export const HOLD_SELECTION =

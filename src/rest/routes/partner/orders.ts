@@ -97,8 +97,8 @@ export const reserveOrder = defineRoute({
   description:
     "Redeems a customer's coins for prizes: customer_id (from list_customers) and listing_market_ids (1-20, from " +
     'get_product or search_products; a repeated id is another unit) or one listing_market_id. Physical prizes need ' +
-    'recipient_name and shipping_address. Prices are snapshotted, coins spent, stock taken at once; short coins ' +
-    '(409 insufficient_balance) or stock (409 out_of_stock) create nothing. Needs an Idempotency-Key.',
+    'recipient_name and shipping_address. Prices are snapshotted, coins spent, stock taken at once; 409 ' +
+    'insufficient_balance or out_of_stock create nothing. Needs an Idempotency-Key.',
   hints: { movesCoins: true, idempotent: true },
   body: exactlyOneOf(
     z.strictObject(snakeShape(reserveOrderFields.shape)),

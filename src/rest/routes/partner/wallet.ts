@@ -46,11 +46,10 @@ export const bulkAdjustCoins = defineRoute({
   tag: 'Wallet',
   summary: 'Reward a cohort',
   description:
-    'Applies the same signed delta (integer coins) to every customer matching `filter` (the list_customers filters, ' +
-    'as JSON), or to every customer with all: true (an empty filter is refused: it would silently mean everyone). ' +
-    'Customers a debit would take below zero are skipped and listed; the rest are applied. Runs in batches; ' +
-    'repeating the call with the same Idempotency-Key resumes or replays it, never applying twice. dry_run: true ' +
-    'moves nothing and answers would_apply (applied stays 0), matched and the total.',
+    'Applies one signed delta (integer coins) to every customer matching `filter` (the list_customers filters), ' +
+    'or to all with all: true (an empty filter is refused). Customers a debit would take below zero are skipped ' +
+    'and listed. Runs in batches; the same Idempotency-Key resumes or replays it, never applying twice. dry_run: ' +
+    'true moves nothing and answers would_apply, matched and the total.',
   hints: { movesCoins: true, idempotent: true },
   body: z
     .strictObject({
@@ -128,10 +127,10 @@ export const adjustCoins = defineRoute({
   tag: 'Wallet',
   summary: "Credit or debit a customer's coins",
   description:
-    'Moves coins: delta is a signed integer (positive credits, negative debits, never 0). The balance never goes ' +
-    'below zero: such a debit is 409 insufficient_balance, stating the balance. Answers the movement written, whose ' +
-    'balance_after is the new balance. Needs an Idempotency-Key: a retry with the same key applies once. id: the ' +
-    'customer, from list_customers.',
+    'Moves coins: delta is a signed integer (positive credits, negative debits, never 0). A debit may not take ' +
+    'the balance below zero nor spend held coins: 409 insufficient_balance, stating the balance. Answers the ' +
+    'movement, whose balance_after is the new balance. Needs an Idempotency-Key: a retry applies once. id: from ' +
+    'list_customers.',
   hints: { movesCoins: true, idempotent: true },
   params: customerId,
   body: z.strictObject(adjustCoinsInput.shape),
@@ -160,13 +159,12 @@ export const getCoins = defineRoute({
   tag: 'Wallet',
   summary: "Read a customer's balance",
   description:
-    "A customer's coin balance (an integer, never negative), what is on hold, what can be spent (available) and " +
-    'the next five expiries. With as_of (a past instant), the balance at that instant, from the movements. id: the ' +
-    'customer, from list_customers.',
+    "A customer's balance, coins held, available and the next five expiries; with as_of, the balance then. " +
+    'id: from list_customers.',
   hints: { readOnly: true, idempotent: true },
   params: customerId,
   query: z.strictObject({
-    as_of: utcInstant.optional().describe('A past instant (RFC 3339, UTC): the balance then.'),
+    as_of: utcInstant.optional().describe('A past instant: the balance then.'),
   }),
   idempotency: 'none',
   successStatus: 200,
