@@ -47,22 +47,37 @@ export async function benchWallet() {
     const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
     pool.on('error', () => {}); // the scratch database is dropped at the end
 
+    // The sub-brand's coin expiry policy for the next scenario (docs/expiry-and-holds.md): with
+    // one, every credit's lot gets an expiry and every move looks for due lots to write off.
+    const policy = (on: boolean) =>
+      pool.query(
+        on
+          ? `UPDATE sub_brands SET expiry_policy = 'rolling_days', expiry_days = 30 WHERE id = $1`
+          : `UPDATE sub_brands SET expiry_policy = 'none', expiry_days = NULL WHERE id = $1`,
+        [subBrand],
+      );
+    const spread = () => 1 + Math.floor(Math.random() * WALLETS);
     const scenarios: Record<string, () => Promise<Sample>> = {
-      'http spread': () => http(base, key, () => 1 + Math.floor(Math.random() * WALLETS)),
+      'http spread': async () => (await policy(false), http(base, key, spread)),
+      'http spread expiry': async () => (await policy(true), http(base, key, spread)),
       'raw pg spread': () => raw(pool, subBrand, () => 1 + Math.floor(Math.random() * WALLETS)),
       'pgbench spread': () => pgbench(url, subBrand, `random(1, ${WALLETS})`),
-      'http hot': () => http(base, key, () => 1),
+      'http hot': async () => (await policy(false), http(base, key, () => 1)),
+      'http hot expiry': async () => (await policy(true), http(base, key, () => 1)),
       'raw pg hot': () => raw(pool, subBrand, () => 1),
       'pgbench hot': () => pgbench(url, subBrand, '1'),
       // Replays of 500 requests answered just before (not timed), as a client's retries come:
       // keys primed once at the start would have left the process's 10,000 recent answers after a
       // round or two of other scenarios, and replays of those take the claim path instead.
-      'http replay': async () => replay(base, key, await primeReplays(base, key)),
+      'http replay': async () => (
+        await policy(false),
+        replay(base, key, await primeReplays(base, key))
+      ),
     };
     // This machine's PostgreSQL runs without autovacuum: dead wallet and idempotency rows would
     // slow later rounds (notes/performance.md), so each scenario starts from a vacuumed table.
     const vacuum = async () => {
-      await pool.query('VACUUM ANALYZE wallets, coin_movements, idempotency_records');
+      await pool.query('VACUUM ANALYZE wallets, coin_movements, coin_lots, idempotency_records');
     };
     const { rows, samples } = await interleave(scenarios, 'tps', vacuum);
     const bad = await walletsOffTheirSum(pool);
@@ -76,10 +91,17 @@ export async function benchWallet() {
       'http replay / http spread, throughput (issue 16: ≥ 4)': ratio('http replay', 'http spread'),
       'http spread p50 / http replay p50, latency':
         median('http spread', 'p50') / median('http replay', 'p50'),
+      'http spread expiry / http spread (issue 33: within 10 %)': ratio(
+        'http spread expiry',
+        'http spread',
+      ),
+      'http hot expiry / http hot (issue 33: within 10 %)': ratio('http hot expiry', 'http hot'),
     };
     printRows('Wallet benchmark (VACUUM ANALYZE after every scenario)', 'adjustments/s', rows, {
       'http spread': 'raw pg spread',
+      'http spread expiry': 'raw pg spread',
       'http hot': 'pgbench hot',
+      'http hot expiry': 'pgbench hot',
       'http replay': 'http spread',
     });
     console.log('\n| ratio | value |\n|---|---|');

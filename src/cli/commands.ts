@@ -14,6 +14,7 @@ import { ALL_KEY_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
 import { USER_COMMANDS } from './user-commands.js';
 import { EVENT_COMMANDS } from './event-commands.js';
+import { EXPIRY_COMMANDS } from './expiry-commands.js';
 import { getDefinition, listDefinitions } from '../engine/points/read-definitions.js';
 import {
   getApiKey,
@@ -370,6 +371,8 @@ const COMMANDS: Record<CommandName, Command> = {
   'webhooks rotate': EVENT_COMMANDS['webhooks rotate'],
   'webhooks deliveries': EVENT_COMMANDS['webhooks deliveries'],
   'webhooks replay': EVENT_COMMANDS['webhooks replay'],
+  'expiry show': EXPIRY_COMMANDS['expiry show'],
+  'expiry set': EXPIRY_COMMANDS['expiry set'],
 };
 
 /** Validation messages name the domain's fields; say them as the flags the operator typed. */

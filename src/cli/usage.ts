@@ -108,6 +108,15 @@ export const USAGE = {
     usage: 'webhooks deliveries ID --sub-brand ID --env test|live [--limit N (20; at most 100)]',
     summary: "List an endpoint's deliveries, newest first, with their last attempt.",
   },
+  'expiry show': {
+    usage: 'expiry show SUB_BRAND_ID',
+    summary: "Show a sub-brand's coin expiry policy (docs/expiry-and-holds.md).",
+  },
+  'expiry set': {
+    usage:
+      'expiry set SUB_BRAND_ID --policy none|rolling_days|fixed_date|inactivity_days [--days N] [--month M --day D]',
+    summary: 'Set when its coins expire; applies to coins credited from then on.',
+  },
   'webhooks replay': {
     usage: 'webhooks replay ID --sub-brand ID --env test|live --from ISO --to ISO',
     summary: "Send an endpoint again the window's events it receives.",

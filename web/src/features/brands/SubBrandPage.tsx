@@ -23,6 +23,7 @@ import { Page } from '../../components/Page';
 import { graphql, type ResultOf, type VariablesOf } from '../../graphql';
 import { MarginEditor, percent } from './BrandsPage';
 import { useFormMutation } from '../../api/form-mutation';
+import { CoinExpiryEditor } from './CoinExpiryEditor';
 
 const STYLE_KEYS = [
   'backgroundPrimary',
@@ -59,6 +60,12 @@ const SubBrandQuery = graphql(`
       coinName
       coinsPerUnit
       frameOrigins
+      coinExpiry {
+        policy
+        days
+        month
+        day
+      }
       style {
         backgroundPrimary
         foregroundPrimary
@@ -133,6 +140,18 @@ export default function SubBrandPage(props: { id: string }) {
           establishment={e}
           admin={staff.isPlatformAdmin}
           readOnly={staff.readOnly}
+        />
+      )}
+      {e && (
+        <CoinExpiryEditor
+          key={`${e.id}-expiry`}
+          subBrandId={e.id}
+          expiry={e.coinExpiry}
+          // Platform and brand admins set it (setCoinExpiry says who); others read it.
+          readOnly={
+            staff.readOnly || !(staff.isPlatformAdmin || staff.staff.role === 'brand_admin')
+          }
+          onDone={() => refetch({ requestPolicy: 'network-only' })}
         />
       )}
       {sub && result.data?.platformMarginBps !== undefined && (

@@ -1,4 +1,4 @@
-// One customer: profile, balance, wallet history (who moved the coins, operators by name) and a
+// One customer: profile, balance, holds, lots and expiries, wallet history (who moved the coins, operators by name) and a
 // coin adjustment with a reason. One GraphQL request for the screen.
 import {
   Anchor,
@@ -26,41 +26,48 @@ import { graphql } from '../../graphql';
 import { customersUrl } from './routes';
 import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
+import { WalletFragment, WalletLots } from './WalletLots';
 
-const CustomerQuery = graphql(`
-  query Customer($id: ID!) {
-    customer(id: $id) {
-      id
-      firstName
-      lastName
-      nickname
-      email
-      phone
-      externalId
-      country
-      status
-      coinBalance
-      orderCount
-      createdAt
-      coinMovements(first: 50) {
-        edges {
-          node {
-            id
-            delta
-            reason
-            source
-            balanceAfter
-            createdAt
-            apiKeyId
-            operator {
-              email
+const CustomerQuery = graphql(
+  `
+    query Customer($id: ID!) {
+      customer(id: $id) {
+        id
+        firstName
+        lastName
+        nickname
+        email
+        phone
+        externalId
+        country
+        status
+        coinBalance
+        orderCount
+        createdAt
+        coins {
+          ...Wallet
+        }
+        coinMovements(first: 50) {
+          edges {
+            node {
+              id
+              delta
+              reason
+              source
+              balanceAfter
+              createdAt
+              apiKeyId
+              operator {
+                email
+              }
             }
           }
         }
       }
     }
-  }
-`);
+  `,
+  [WalletFragment],
+);
 
 const AdjustMutation = graphql(`
   mutation Adjust($customerId: ID!, $delta: SafeInt!, $reason: String) {
@@ -157,6 +164,7 @@ export default function CustomerPage(props: { id: string }) {
           </Grid.Col>
         )}
       </Grid>
+      <WalletLots wallet={c.coins} />
       <Title order={2} size="h4">
         Wallet history
       </Title>

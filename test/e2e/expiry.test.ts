@@ -1,0 +1,98 @@
+// Coin expiry and holds in the backoffice, in Chromium (issue 33): a brand admin sets the
+// sub-brand's expiry policy from its page (confirmation stating that coins already credited keep
+// theirs); an operator sees a customer's available coins, holds, next expiry and lots in the
+// order they are spent. axe on both screens.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { setCoinExpiry } from '../../src/domain/wallet/expiry-policy.js';
+import { artefactDir, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
+import { partner } from '../support/partner.js';
+import { createStaff, STAFF_PASSWORD } from '../support/staff.js';
+
+let h: Harness;
+let browser: Browser;
+let api: Awaited<ReturnType<typeof partner>>;
+const dir = artefactDir(TEST_DB);
+
+beforeAll(async () => {
+  h = await startHarness();
+  browser = await launchChromium();
+  api = await partner(h);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(`${h.url}/admin/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function checkScreen(page: Page, name: string) {
+  await screenshot(page, dir, name);
+  expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+describe(`coin expiry and holds in the backoffice (${TEST_DB})`, () => {
+  it('a brand admin sets rolling 30-day expiry on its sub-brand', async () => {
+    const admin = await createStaff(h.db.prisma, 'brand_admin', { brandId: api.brandId });
+    const page = await browser.newPage();
+    await signIn(page, admin.email, `/brands/sub-brands/${api.subBrandId}`);
+    const card = page.getByTestId('coin-expiry');
+    await expect.poll(() => card.innerText()).toContain('Now: coins never expire.');
+    await card
+      .getByRole('textbox', { name: 'Policy', exact: true })
+      .or(card.getByRole('combobox', { name: 'Policy', exact: true }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'Each credit, N days after it' }).click();
+    await card.getByRole('textbox', { name: 'Days' }).fill('30');
+    await card.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect
+      .poll(() => dialog.innerText())
+      .toContain('each credit expires 30 days after it was earned? Coins already credited keep');
+    await dialog.getByRole('button', { name: 'Save expiry' }).click();
+    await expect
+      .poll(() => card.innerText())
+      .toContain('Now: each credit expires 30 days after it was earned.');
+    const row = await h.db.prisma.subBrand.findUniqueOrThrow({ where: { id: api.subBrandId } });
+    expect(row).toMatchObject({ expiryPolicy: 'rolling_days', expiryDays: 30 });
+    await checkScreen(page, 'coin-expiry');
+    await page.close();
+  });
+
+  it('an operator sees available, held, the next expiry, the holds and the lots', async () => {
+    const operator = await createStaff(h.db.prisma, 'establishment_operator', {
+      subBrandId: api.subBrandId,
+    });
+    await setCoinExpiry(h.db.prisma, api.subBrandId, { policy: 'rolling_days', days: 30 });
+    const c = await api.customer({ first_name: 'Lotte' });
+    await api.credit(c.id, 120);
+    await api.credit(c.id, 30);
+    const held = await api.post(`/api/v1/customers/${c.id}/coins/holds`, {
+      amount: 50,
+      expires_in_seconds: 3600,
+      reason: 'tournament buy-in',
+    });
+    expect(held.status).toBe(201);
+    const page = await browser.newPage();
+    await signIn(page, operator.email, `/customers/${c.id}`);
+    await expect.poll(() => page.getByTestId('available').innerText()).toBe('100 coins');
+    expect(await page.getByTestId('held').innerText()).toBe('50 coins');
+    expect(await page.getByTestId('next-expiry').innerText()).toMatch(/^120 coins on /);
+    expect(await page.getByTestId('holds').innerText()).toContain('tournament buy-in');
+    const lots = await page.getByTestId('lots').locator('tbody tr').allInnerTexts();
+    expect(lots.map((l) => l.replace(/\s+/g, ' '))).toEqual([
+      expect.stringContaining('120 coins of 120 coins'),
+      expect.stringContaining('30 coins of 30 coins'),
+    ]);
+    await checkScreen(page, 'customer-lots');
+    await page.close();
+  });
+});

@@ -1,0 +1,150 @@
+// A sub-brand's coin expiry policy (docs/expiry-and-holds.md), set by platform and brand admins.
+// A lot's expiry is fixed when it is credited, so the question says that a change applies to coins
+// credited from then on.
+import { Card, Group, NumberInput, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useFormMutation } from '../../api/form-mutation';
+import { ConfirmButton } from '../../components/Confirm';
+import { ErrorAlert } from '../../components/ErrorAlert';
+import { notify } from '../../components/notify';
+import { graphql } from '../../graphql';
+
+const SetExpiry = graphql(`
+  mutation SetCoinExpiry(
+    $subBrandId: ID!
+    $policy: ExpiryPolicy!
+    $days: Int
+    $month: Int
+    $day: Int
+  ) {
+    setCoinExpiry(subBrandId: $subBrandId, policy: $policy, days: $days, month: $month, day: $day) {
+      policy
+      days
+      month
+      day
+    }
+  }
+`);
+
+type Policy = 'none' | 'rolling_days' | 'fixed_date' | 'inactivity_days';
+export type CoinExpiry = {
+  policy: Policy;
+  days: number | null;
+  month: number | null;
+  day: number | null;
+};
+
+const POLICIES: { value: Policy; label: string }[] = [
+  { value: 'none', label: 'Never' },
+  { value: 'rolling_days', label: 'Each credit, N days after it' },
+  { value: 'fixed_date', label: 'Every year on a date' },
+  { value: 'inactivity_days', label: 'All coins, after N days without a movement' },
+];
+
+/** The policy in words, as the confirmation and the card say it. */
+export function describeExpiry(e: CoinExpiry): string {
+  if (e.policy === 'rolling_days') return `each credit expires ${e.days} days after it was earned`;
+  if (e.policy === 'inactivity_days')
+    return `all coins expire after ${e.days} days without a movement`;
+  if (e.policy === 'fixed_date')
+    return `coins expire every year on ${e.day}/${e.month} at 00:00 UTC`;
+  return 'coins never expire';
+}
+
+export function CoinExpiryEditor(props: {
+  subBrandId: string;
+  expiry: CoinExpiry;
+  readOnly: boolean;
+  onDone: () => void;
+}) {
+  const [form, setForm] = useState(props.expiry);
+  const [state, save] = useFormMutation(SetExpiry);
+  const needsDays = form.policy === 'rolling_days' || form.policy === 'inactivity_days';
+  const ready =
+    form.policy === 'none' ||
+    (needsDays ? Boolean(form.days) : Boolean(form.month) && Boolean(form.day));
+  const num = (v: string | number) => (typeof v === 'number' ? v : null);
+  const variables = {
+    subBrandId: props.subBrandId,
+    policy: form.policy,
+    ...(needsDays ? { days: form.days } : {}),
+    ...(form.policy === 'fixed_date' ? { month: form.month, day: form.day } : {}),
+  };
+  return (
+    <Card withBorder data-testid="coin-expiry">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Coin expiry
+        </Title>
+        <Text size="sm">Now: {describeExpiry(props.expiry)}.</Text>
+        {!props.readOnly && (
+          <>
+            <Group align="end">
+              <Select
+                label="Policy"
+                data={POLICIES}
+                value={form.policy}
+                allowDeselect={false}
+                onChange={(v) => v && setForm({ ...form, policy: v as Policy })}
+                w={320}
+              />
+              {needsDays && (
+                <NumberInput
+                  label="Days"
+                  min={1}
+                  max={3660}
+                  allowDecimal={false}
+                  value={form.days ?? ''}
+                  onChange={(v) => setForm({ ...form, days: num(v) })}
+                  w={120}
+                />
+              )}
+              {form.policy === 'fixed_date' && (
+                <>
+                  <NumberInput
+                    label="Month"
+                    min={1}
+                    max={12}
+                    allowDecimal={false}
+                    value={form.month ?? ''}
+                    onChange={(v) => setForm({ ...form, month: num(v) })}
+                    w={100}
+                  />
+                  <NumberInput
+                    label="Day"
+                    min={1}
+                    max={31}
+                    allowDecimal={false}
+                    value={form.day ?? ''}
+                    onChange={(v) => setForm({ ...form, day: num(v) })}
+                    w={100}
+                  />
+                </>
+              )}
+              <ConfirmButton
+                variant="default"
+                title="Coin expiry"
+                question={`From now on, ${describeExpiry(form)}? Coins already credited keep their expiry${form.policy === 'inactivity_days' ? ' until their wallet next moves' : ''}.`}
+                confirmLabel="Save expiry"
+                disabled={!ready}
+                onConfirm={() =>
+                  save(variables).then((res) => {
+                    if (res.data) {
+                      notify(
+                        `Coin expiry: ${describeExpiry(res.data.setCoinExpiry as CoinExpiry)}.`,
+                      );
+                      props.onDone();
+                    }
+                  })
+                }
+              >
+                Save
+              </ConfirmButton>
+            </Group>
+            <ErrorAlert error={state.error} />
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

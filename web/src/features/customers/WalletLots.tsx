@@ -1,0 +1,114 @@
+// A customer's coins beyond the balance (docs/expiry-and-holds.md): what is held and spendable,
+// the next expiries, the active holds and the lots with coins left, in the order debits spend them.
+import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { ResultOf } from 'gql.tada';
+import { coins, when } from '../../components/format';
+import { graphql } from '../../graphql';
+
+export const WalletFragment = graphql(`
+  fragment Wallet on CoinBalance @_unmask {
+    held
+    available
+    expiring {
+      amount
+      expiresAt
+    }
+    holds {
+      id
+      amount
+      reason
+      expiresAt
+    }
+    lots {
+      id
+      amount
+      remaining
+      expiresAt
+      createdAt
+    }
+  }
+`);
+
+export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
+  const w = props.wallet;
+  const next = w.expiring?.[0];
+  return (
+    <Card withBorder data-testid="wallet-lots">
+      <Stack gap="sm">
+        <SimpleGrid cols={3} spacing="xs">
+          <Figure label="Available to spend" value={coins(w.available ?? 0)} testId="available" />
+          <Figure label="On hold" value={coins(w.held ?? 0)} testId="held" />
+          <Figure
+            label="Next expiry"
+            value={next ? `${coins(next.amount)} on ${when(next.expiresAt)}` : 'None'}
+            testId="next-expiry"
+          />
+        </SimpleGrid>
+        {w.holds.length > 0 && (
+          <>
+            <Title order={3} size="h5">
+              Holds
+            </Title>
+            <Table data-testid="holds">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th ta="right">Coins</Table.Th>
+                  <Table.Th>Reason</Table.Th>
+                  <Table.Th>Releases itself</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {w.holds.map((h) => (
+                  <Table.Tr key={h.id}>
+                    <Table.Td ta="right">{coins(h.amount)}</Table.Td>
+                    <Table.Td>{h.reason ?? '—'}</Table.Td>
+                    <Table.Td>{when(h.expiresAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+        <Title order={3} size="h5">
+          Lots, in the order they are spent
+        </Title>
+        <Table data-testid="lots">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Credited</Table.Th>
+              <Table.Th ta="right">Left of</Table.Th>
+              <Table.Th>Expires</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {w.lots.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>{when(l.createdAt)}</Table.Td>
+                <Table.Td ta="right">
+                  {coins(l.remaining)} of {coins(l.amount)}
+                </Table.Td>
+                <Table.Td>
+                  {l.expiresAt ? when(l.expiresAt) : <Badge variant="light">never</Badge>}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {w.lots.length === 0 && <Text c="gray.7">No coins left.</Text>}
+      </Stack>
+    </Card>
+  );
+}
+
+function Figure(props: { label: string; value: string; testId: string }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {props.label}
+      </Text>
+      <Text size="sm" data-testid={props.testId}>
+        {props.value}
+      </Text>
+    </div>
+  );
+}
