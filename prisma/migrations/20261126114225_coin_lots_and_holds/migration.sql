@@ -8,6 +8,9 @@ ALTER TYPE "movement_source" ADD VALUE 'expiry';
 ALTER TABLE "coin_movements" ADD COLUMN     "lot_id" UUID;
 
 -- AlterTable
+ALTER TABLE "wallets" ADD COLUMN     "next_expiry_at" TIMESTAMPTZ(3);
+
+-- AlterTable
 ALTER TABLE "sub_brands" ADD COLUMN     "expiry_day" INTEGER,
 ADD COLUMN     "expiry_days" INTEGER,
 ADD COLUMN     "expiry_month" INTEGER,
@@ -67,9 +70,6 @@ CREATE INDEX "coin_lot_spends_lot_id_idx" ON "coin_lot_spends"("lot_id");
 -- CreateIndex
 CREATE INDEX "coin_holds_customer_id_created_at_idx" ON "coin_holds"("customer_id", "created_at" DESC);
 
--- CreateIndex
-CREATE INDEX "coin_movements_customer_id_created_at_idx" ON "coin_movements"("customer_id", "created_at");
-
 -- AddForeignKey
 ALTER TABLE "coin_lots" ADD CONSTRAINT "coin_lots_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -113,26 +113,9 @@ CREATE FUNCTION ledger_uuid7() RETURNS uuid LANGUAGE sql VOLATILE AS $$
     FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid
 $$;
 
--- When a lot opened at p_now under the sub-brand's policy expires; null: never.
-CREATE FUNCTION ledger_lot_expiry(p_sub_brand uuid, p_now timestamptz) RETURNS timestamptz
-LANGUAGE plpgsql STABLE AS $$
-DECLARE s record; next_date timestamptz;
-BEGIN
-  SELECT expiry_policy, expiry_days, expiry_month, expiry_day INTO s FROM sub_brands WHERE id = p_sub_brand;
-  IF s.expiry_policy IN ('rolling_days', 'inactivity_days') THEN
-    RETURN p_now + make_interval(days => s.expiry_days);
-  ELSIF s.expiry_policy = 'fixed_date' THEN
-    next_date := make_timestamptz(extract(year FROM p_now AT TIME ZONE 'UTC')::int, s.expiry_month, s.expiry_day,
-                                  0, 0, 0, 'UTC');
-    IF next_date <= p_now THEN next_date := next_date + interval '1 year'; END IF;
-    RETURN next_date;
-  END IF;
-  RETURN NULL;
-END $$;
-
 -- Writes off what is due of one LOCKED wallet at p_now: one `expiry:<lot id>` movement per lot
 -- remainder, its events, and the holds the smaller balance no longer covers (newest first).
--- Returns the balance after; the caller writes it to the wallet.
+-- Returns the balance after; the caller writes it, and the wallet's next expiry, to the wallet.
 CREATE FUNCTION ledger_expire_due(p_customer uuid, p_sub_brand uuid, p_env environment, p_balance bigint,
                                   p_now timestamptz) RETURNS bigint
 LANGUAGE plpgsql AS $$
@@ -174,6 +157,11 @@ BEGIN
   RETURN bal;
 END $$;
 
+-- The earliest expiry among a wallet's lots with coins left (null: none expires).
+CREATE FUNCTION ledger_next_expiry(p_customer uuid) RETURNS timestamptz LANGUAGE sql STABLE AS $$
+  SELECT min(expires_at) FROM coin_lots WHERE customer_id = p_customer AND remaining > 0
+$$;
+
 -- The expiry job's write-off of one wallet: locks it, writes off what is due. Returns the number
 -- of lots written off (0 when another process or a movement of the wallet did it first).
 CREATE FUNCTION ledger_expire(p_customer uuid, p_sub_brand uuid, p_env environment, p_now timestamptz)
@@ -188,7 +176,8 @@ BEGIN
   WHERE customer_id = p_customer AND remaining > 0 AND expires_at <= p_now;
   IF n = 0 THEN RETURN 0; END IF;
   after := ledger_expire_due(p_customer, p_sub_brand, p_env, bal, p_now);
-  UPDATE wallets SET balance = after, updated_at = p_now WHERE customer_id = p_customer;
+  UPDATE wallets SET balance = after, next_expiry_at = ledger_next_expiry(p_customer), updated_at = p_now
+  WHERE customer_id = p_customer;
   RETURN n;
 END $$;
 
@@ -196,13 +185,18 @@ END $$;
 -- wallets of one tenant, each atomically: lock the wallet (in customer-id order, so overlapping
 -- calls cannot deadlock), write off its due lots, decide on the balance as locked (a debit may
 -- not spend held coins), write the movement and its event, and keep the lots: a credit opens one
--- (a refund first gives back to the lots its debit took from), a debit spends them earliest
--- expiry first, then oldest. One row per input: the movement's columns are null when refused.
+-- (its id is the credit's; a refund first gives back to the lots its debit took from), a debit
+-- spends them earliest expiry first, then oldest. One row per input: the movement's columns are
+-- null when refused.
 --
 -- A function, not one statement: each statement in it takes a fresh snapshot, so everything
 -- that held the wallet's lock before us (a lot opened, a lot spent, a hold) is seen once we hold
 -- it; a single statement would decide the lots on the snapshot it took before waiting for the
 -- lock. It is still one round trip from the server.
+--
+-- The wallet's next_expiry_at is at most the earliest expiry of its lots with coins left (a lot
+-- that opens lowers it; a write-off sets it exactly; spending leaves it, early at worst): a move
+-- looks for lots to write off only when it has passed, so most moves never query the lots for it.
 CREATE FUNCTION ledger_move(
   p_ids uuid[], p_customers uuid[], p_deltas bigint[], p_reasons text[],
   p_sub_brand uuid, p_env environment, p_max bigint, p_source movement_source,
@@ -213,26 +207,41 @@ RETURNS TABLE (customer_id uuid, requested bigint, locked_balance bigint, held b
 LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
-  k int; c uuid; d bigint; bal bigint; was bigint; mid uuid; lot uuid; need bigint; take bigint;
-  l record; debit uuid; policy expiry_policy; revived boolean;
+  k int; c uuid; d bigint; bal bigint; was bigint; nxt timestamptz; mid uuid; lot uuid; need bigint;
+  take bigint; l record; debit uuid; revived boolean; sb record; expiry timestamptz;
 BEGIN
-  SELECT s.expiry_policy INTO policy FROM sub_brands s WHERE s.id = p_sub_brand;
+  -- The expiry of a lot opened now, the same for every lot of the call. Days are UTC days (24
+  -- hours, whatever the session's time zone); a fixed date starts at 00:00 UTC.
+  SELECT s.expiry_policy, s.expiry_days, s.expiry_month, s.expiry_day INTO sb FROM sub_brands s WHERE s.id = p_sub_brand;
+  IF sb.expiry_policy IN ('rolling_days', 'inactivity_days') THEN
+    expiry := (p_now AT TIME ZONE 'UTC' + make_interval(days => sb.expiry_days)) AT TIME ZONE 'UTC';
+  ELSIF sb.expiry_policy = 'fixed_date' THEN
+    expiry := make_timestamptz(extract(year FROM p_now AT TIME ZONE 'UTC')::int, sb.expiry_month, sb.expiry_day,
+                               0, 0, 0, 'UTC');
+    IF expiry <= p_now THEN expiry := (expiry AT TIME ZONE 'UTC' + interval '1 year') AT TIME ZONE 'UTC'; END IF;
+  END IF;
   FOR k IN SELECT u.ord FROM unnest(p_customers) WITH ORDINALITY AS u(cid, ord) ORDER BY u.cid LOOP
     c := p_customers[k]; d := p_deltas[k]; mid := p_ids[k];
     customer_id := c; requested := d; locked_balance := NULL; held := 0; id := NULL; delta := NULL;
     reason := NULL; balance_after := NULL; created_at := NULL; seq := NULL; lot_id := NULL;
-    SELECT w.balance INTO was FROM wallets w
+    SELECT w.balance, w.next_expiry_at INTO was, nxt FROM wallets w
     WHERE w.customer_id = c AND w.sub_brand_id = p_sub_brand AND w.environment = p_env FOR UPDATE;
     IF NOT FOUND THEN RETURN NEXT; CONTINUE; END IF;
     -- Coins past their expiry are written off first: never spent, whatever the job's pace.
-    bal := ledger_expire_due(c, p_sub_brand, p_env, was, p_now);
+    bal := was;
+    IF nxt <= p_now THEN
+      bal := ledger_expire_due(c, p_sub_brand, p_env, was, p_now);
+      nxt := ledger_next_expiry(c);
+    END IF;
     locked_balance := bal;
     IF d < 0 THEN
       SELECT coalesce(sum(h.amount), 0) INTO held FROM coin_holds h
       WHERE h.customer_id = c AND h.status = 'active' AND h.expires_at > p_now;
     END IF;
     IF bal + d < 0 OR bal - held + d < 0 OR bal + d > p_max THEN
-      IF bal <> was THEN UPDATE wallets SET balance = bal, updated_at = p_now WHERE customer_id = c; END IF;
+      IF bal <> was THEN
+        UPDATE wallets SET balance = bal, next_expiry_at = nxt, updated_at = p_now WHERE customer_id = c;
+      END IF;
       RETURN NEXT; CONTINUE;
     END IF;
 
@@ -253,13 +262,15 @@ BEGIN
           UPDATE coin_lots SET remaining = remaining + take WHERE id = l.lid;
           INSERT INTO coin_lot_spends (movement_id, lot_id, amount) VALUES (mid, l.lid, -take);
           revived := revived OR l.expires_at <= p_now;
+          nxt := least(nxt, l.expires_at);
         END LOOP;
       END IF;
       IF need > 0 THEN
-        lot := ledger_uuid7();
+        lot := mid;
         INSERT INTO coin_lots (id, customer_id, sub_brand_id, environment, movement_id, amount, remaining, expires_at,
                                created_at)
-        VALUES (lot, c, p_sub_brand, p_env, mid, need, need, ledger_lot_expiry(p_sub_brand, p_now), p_now);
+        VALUES (lot, c, p_sub_brand, p_env, mid, need, need, expiry, p_now);
+        nxt := least(nxt, expiry);
       END IF;
     ELSE
       need := -d;
@@ -284,13 +295,16 @@ BEGIN
     VALUES (p_event_ids[k], p_sub_brand, p_env, 'coin_movement.created', 'coin_movement', mid::text);
     id := mid; delta := d; reason := p_reasons[k]; balance_after := bal; created_at := p_now; lot_id := lot;
     -- Coins a refund gave back to a lot already expired are written off at once: never revived.
-    IF revived THEN bal := ledger_expire_due(c, p_sub_brand, p_env, bal, p_now); END IF;
-    IF policy = 'inactivity_days' THEN
-      -- Any movement is activity: every lot's expiry moves to N days from now.
-      UPDATE coin_lots SET expires_at = ledger_lot_expiry(p_sub_brand, p_now), expiring_notice_at = NULL
-      WHERE customer_id = c AND remaining > 0;
+    IF revived THEN
+      bal := ledger_expire_due(c, p_sub_brand, p_env, bal, p_now);
+      nxt := ledger_next_expiry(c);
     END IF;
-    UPDATE wallets SET balance = bal, updated_at = p_now WHERE customer_id = c;
+    IF sb.expiry_policy = 'inactivity_days' THEN
+      -- Any movement is activity: every lot's expiry moves to N days from now.
+      UPDATE coin_lots SET expires_at = expiry, expiring_notice_at = NULL WHERE customer_id = c AND remaining > 0;
+      nxt := expiry;
+    END IF;
+    UPDATE wallets SET balance = bal, next_expiry_at = nxt, updated_at = p_now WHERE customer_id = c;
     RETURN NEXT;
   END LOOP;
 END $$;
