@@ -6,6 +6,7 @@ import { runCoinExpiry } from '../../src/domain/wallet/expire-coins.js';
 import { setCoinExpiry } from '../../src/domain/wallet/expiry-policy.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { createStaff, signInAs } from '../support/staff.js';
 
 const DAY = 86_400_000;
 const D = new Date('2026-03-01T12:00:00.000Z');
@@ -256,5 +257,80 @@ describe('GET coins?as_of and bad input', () => {
       expires_at: at(10).toISOString(),
     });
     expect(events[1]!.data).toMatchObject({ amount: 33, balance_after: 0 });
+  });
+});
+
+describe('who sets the policy, and where it shows', () => {
+  const SET = `mutation($s: ID!, $p: ExpiryPolicy!, $days: Int, $month: Int, $day: Int) {
+    setCoinExpiry(subBrandId: $s, policy: $p, days: $days, month: $month, day: $day) { policy days month day }
+  }`;
+  const code = (res: { body: { errors?: { extensions?: { code?: string } }[] } }) =>
+    res.body.errors?.[0]?.extensions?.code;
+
+  it('platform and brand admins set it (their brand’s only); operators and support cannot', async () => {
+    const p = await partner(h);
+    const other = await partner(h);
+    const sign = async (...args: Parameters<typeof createStaff>) =>
+      signInAs(h.url, (await createStaff(...args)).email);
+    const brandAdmin = await sign(h.db.prisma, 'brand_admin', { brandId: p.brandId });
+    const operator = await sign(h.db.prisma, 'establishment_operator', {
+      subBrandId: p.subBrandId,
+    });
+    const platform = await sign(h.db.prisma, 'platform_admin');
+
+    const set = await brandAdmin.gql(SET, { s: p.subBrandId, p: 'rolling_days', days: 90 });
+    expect(set.body.data.setCoinExpiry).toEqual({
+      policy: 'rolling_days',
+      days: 90,
+      month: null,
+      day: null,
+    });
+    expect(code(await brandAdmin.gql(SET, { s: other.subBrandId, p: 'none' }))).toBe('not_found');
+    expect(code(await operator.gql(SET, { s: p.subBrandId, p: 'none' }))).toBe('forbidden');
+    const bad = await platform.gql(SET, { s: p.subBrandId, p: 'fixed_date', month: 2, day: 29 });
+    expect(code(bad)).toBe('invalid_request');
+    expect(bad.body.errors[0].message).toContain('day');
+    const fixed = await platform.gql(SET, {
+      s: other.subBrandId,
+      p: 'fixed_date',
+      month: 12,
+      day: 31,
+    });
+    expect(fixed.body.data.setCoinExpiry).toMatchObject({
+      policy: 'fixed_date',
+      month: 12,
+      day: 31,
+    });
+    const row = await h.db.prisma.subBrand.findUniqueOrThrow({ where: { id: p.subBrandId } });
+    expect(row).toMatchObject({ expiryPolicy: 'rolling_days', expiryDays: 90 });
+  });
+
+  it('shows on the partner sub-brand, the establishment and the player’s wallet', async () => {
+    const p = await rollingTenant(30);
+    const c = await p.customer();
+    clock = at(0);
+    await p.credit(c.id, 40);
+    const sub = await p.get(`/api/v1/brands/${p.brandId}/sub-brands/${p.subBrandId}`);
+    expect(sub.body.data.coin_expiry).toEqual({
+      policy: 'rolling_days',
+      days: 30,
+      month: null,
+      day: null,
+    });
+    const est = await p.get(`/establishments/${p.subBrandId}`);
+    expect(est.status, est.text).toBe(200);
+    expect(est.body.coinExpiry).toMatchObject({ policy: 'rolling_days', days: 30 });
+    await p.post(`/api/v1/customers/${c.id}/coins/holds`, { amount: 15, expires_in_seconds: 600 });
+    const player = await p.get(`/players/${c.id}`);
+    expect(player.status, player.text).toBe(200);
+    expect(player.body.wallet).toMatchObject({
+      held: 15,
+      available: 25,
+      expiring: [{ amount: 40, expiresAt: at(30).toISOString() }],
+      holds: [expect.objectContaining({ amount: 15 })],
+      lots: [
+        expect.objectContaining({ amount: 40, remaining: 40, expiresAt: at(30).toISOString() }),
+      ],
+    });
   });
 });
