@@ -195,7 +195,7 @@ describe('the other policies', () => {
     const c = await p.customer();
     clock = at(0);
     const credit = await p.credit(c.id, 10);
-    const lot = await h.db.prisma.coinLot.findUniqueOrThrow({ where: { id: credit.lot_id } });
+    const lot = await h.db.prisma.coinLot.findFirstOrThrow({ where: { id: credit.lot_id } });
     expect(lot.expiresAt).toBeNull();
     clock = at(10_000);
     await runCoinExpiry(h.db.prisma, clock);

@@ -106,7 +106,7 @@ describe('holds', () => {
     expect(capture.status).toBe(409);
     expect(capture.body.error.code).toBe('hold_expired');
     await runCoinExpiry(h.db.prisma, clock);
-    const row = await h.db.prisma.coinHold.findUniqueOrThrow({ where: { id } });
+    const row = await h.db.prisma.coinHold.findFirstOrThrow({ where: { id } });
     expect(row).toMatchObject({ status: 'expired', closedAt: new Date(start.getTime() + 60_000) });
     const evts = await h.db.prisma.event.findMany({
       where: { subBrandId: p.subBrandId, resourceId: id },

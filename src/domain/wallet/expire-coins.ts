@@ -41,12 +41,13 @@ export async function runCoinExpiry(prisma: PrismaClient, now: Date): Promise<Ex
     const [{ n }] = (await queryRaw<{ n: bigint }>(
       prisma,
       Prisma.sql`WITH due AS (
-          SELECT id FROM coin_lots
+          SELECT sub_brand_id, id FROM coin_lots
           WHERE remaining > 0 AND expires_at > ${now}::timestamptz AND expiring_notice_at IS NULL
             AND expires_at <= ${now}::timestamptz + make_interval(days => ${EXPIRING_NOTICE_DAYS})
           ORDER BY expires_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
         ), marked AS (
-          UPDATE coin_lots l SET expiring_notice_at = ${now}::timestamptz FROM due WHERE l.id = due.id
+          UPDATE coin_lots l SET expiring_notice_at = ${now}::timestamptz FROM due
+          WHERE l.sub_brand_id = due.sub_brand_id AND l.id = due.id
           RETURNING l.id, l.customer_id, l.sub_brand_id, l.environment, l.remaining, l.expires_at
         ), evented AS (
           INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id, data)
@@ -64,10 +65,11 @@ export async function runCoinExpiry(prisma: PrismaClient, now: Date): Promise<Ex
     const [{ n }] = (await queryRaw<{ n: bigint }>(
       prisma,
       Prisma.sql`WITH due AS (
-          SELECT id FROM coin_holds WHERE status = 'active' AND expires_at <= ${now}::timestamptz
+          SELECT sub_brand_id, id FROM coin_holds WHERE status = 'active' AND expires_at <= ${now}::timestamptz
           LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
         ), closed AS (
-          UPDATE coin_holds h SET status = 'expired', closed_at = h.expires_at FROM due WHERE h.id = due.id
+          UPDATE coin_holds h SET status = 'expired', closed_at = h.expires_at FROM due
+          WHERE h.sub_brand_id = due.sub_brand_id AND h.id = due.id
           RETURNING h.id, h.sub_brand_id, h.environment
         ), evented AS (
           INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id)

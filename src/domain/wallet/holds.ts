@@ -109,6 +109,11 @@ export async function placeHold(
   });
 }
 
+/** A hold's key: the tenant first, as every tenant table's. */
+const keyOf = (tenant: Tenant, id: string) => ({
+  subBrandId_id: { subBrandId: tenant.subBrandId, id },
+});
+
 /** The hold of this customer, locked; not_found for any other. */
 async function lockHold(tx: Db, tenant: Tenant, customerId: string, holdId: string) {
   if (!isUuid(holdId)) throw notFound('Hold');
@@ -119,7 +124,9 @@ async function lockHold(tx: Db, tenant: Tenant, customerId: string, holdId: stri
       FOR UPDATE`,
   );
   if (!row) throw notFound('Hold');
-  return (tx as Prisma.TransactionClient).coinHold.findUniqueOrThrow({ where: { id: holdId } });
+  return (tx as Prisma.TransactionClient).coinHold.findUniqueOrThrow({
+    where: keyOf(tenant, holdId),
+  });
 }
 
 function refuseClosed(hold: HoldView, action: 'captured' | 'released'): void {
@@ -167,7 +174,7 @@ export async function captureHold(
     }
     // Closed first, so the debit below does not count these coins as held by someone else.
     await tx.coinHold.update({
-      where: { id: holdId },
+      where: keyOf(tenant, holdId),
       data: { status: 'captured', capturedAmount: captured, closedAt: now },
     });
     const moved = await moveCoins(
@@ -177,7 +184,7 @@ export async function captureHold(
       { ...actor, source: 'api', at: now },
     );
     const closed = await tx.coinHold.update({
-      where: { id: holdId },
+      where: keyOf(tenant, holdId),
       data: { movementId: moved.movementId },
     });
     await recordEvent(tx, tenant, 'coin_hold.captured', holdId);
@@ -199,7 +206,7 @@ export async function releaseHold(
     if (hold.status === 'released') return hold;
     refuseClosed(hold, 'released');
     const closed = await tx.coinHold.update({
-      where: { id: holdId },
+      where: keyOf(tenant, holdId),
       data: { status: 'released', closedAt: now },
     });
     await recordEvent(tx, tenant, 'coin_hold.released', holdId);

@@ -158,7 +158,7 @@ builder.prismaObjectField('Customer', 'coins', (t) =>
 
 builder.prismaObjectField('Customer', 'coinHolds', (t) =>
   t.relatedConnection('coinHolds', {
-    cursor: 'id',
+    cursor: 'subBrandId_id',
     description: 'Holds, newest first.',
     query: { orderBy: { id: 'desc' } },
   }),

@@ -8,13 +8,13 @@ ALTER TYPE "movement_source" ADD VALUE 'expiry';
 ALTER TABLE "coin_movements" ADD COLUMN     "lot_id" UUID;
 
 -- AlterTable
-ALTER TABLE "wallets" ADD COLUMN     "next_expiry_at" TIMESTAMPTZ(3);
-
--- AlterTable
 ALTER TABLE "sub_brands" ADD COLUMN     "expiry_day" INTEGER,
 ADD COLUMN     "expiry_days" INTEGER,
 ADD COLUMN     "expiry_month" INTEGER,
 ADD COLUMN     "expiry_policy" "expiry_policy" NOT NULL DEFAULT 'none';
+
+-- AlterTable
+ALTER TABLE "wallets" ADD COLUMN     "next_expiry_at" TIMESTAMPTZ(3);
 
 -- CreateTable
 CREATE TABLE "coin_lots" (
@@ -29,7 +29,7 @@ CREATE TABLE "coin_lots" (
     "expiring_notice_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL,
 
-    CONSTRAINT "coin_lots_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "coin_lots_pkey" PRIMARY KEY ("sub_brand_id","id")
 );
 
 -- CreateTable
@@ -58,7 +58,7 @@ CREATE TABLE "coin_holds" (
     "created_at" TIMESTAMPTZ(3) NOT NULL,
     "closed_at" TIMESTAMPTZ(3),
 
-    CONSTRAINT "coin_holds_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "coin_holds_pkey" PRIMARY KEY ("sub_brand_id","id")
 );
 
 -- CreateIndex
@@ -71,10 +71,11 @@ CREATE INDEX "coin_lot_spends_lot_id_idx" ON "coin_lot_spends"("lot_id");
 CREATE INDEX "coin_holds_customer_id_created_at_idx" ON "coin_holds"("customer_id", "created_at" DESC);
 
 -- AddForeignKey
-ALTER TABLE "coin_lots" ADD CONSTRAINT "coin_lots_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "coin_lots" ADD CONSTRAINT "coin_lots_sub_brand_id_customer_id_fkey" FOREIGN KEY ("sub_brand_id", "customer_id") REFERENCES "customers"("sub_brand_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
-ALTER TABLE "coin_holds" ADD CONSTRAINT "coin_holds_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "coin_holds" ADD CONSTRAINT "coin_holds_sub_brand_id_customer_id_fkey" FOREIGN KEY ("sub_brand_id", "customer_id") REFERENCES "customers"("sub_brand_id", "id") ON DELETE CASCADE ON UPDATE CASCADE;
+
 
 -- Hand-written: what the schema language cannot say (docs/expiry-and-holds.md).
 
@@ -126,7 +127,7 @@ BEGIN
            ORDER BY cl.expires_at, cl.created_at, cl.id LOOP
     bal := bal - l.remaining;
     m := ledger_uuid7();
-    UPDATE coin_lots SET remaining = 0 WHERE id = l.id;
+    UPDATE coin_lots SET remaining = 0 WHERE sub_brand_id = p_sub_brand AND id = l.id;
     INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source,
                                 created_at, lot_id)
     VALUES (m, p_customer, p_sub_brand, p_env, -l.remaining, 'expiry:' || l.id, bal, 'expiry', p_now, l.id);
@@ -146,9 +147,9 @@ BEGIN
     cut := least(h.amount, excess);
     excess := excess - cut;
     IF cut = h.amount THEN
-      UPDATE coin_holds SET status = 'released', closed_at = p_now WHERE id = h.id;
+      UPDATE coin_holds SET status = 'released', closed_at = p_now WHERE sub_brand_id = p_sub_brand AND id = h.id;
     ELSE
-      UPDATE coin_holds SET amount = amount - cut WHERE id = h.id;
+      UPDATE coin_holds SET amount = amount - cut WHERE sub_brand_id = p_sub_brand AND id = h.id;
     END IF;
     INSERT INTO events (id, sub_brand_id, environment, type, resource_type, resource_id)
     VALUES (ledger_uuid7(), p_sub_brand, p_env,
@@ -253,13 +254,14 @@ BEGIN
         debit := NULL;
         SELECT m.id INTO debit FROM coin_movements m
         WHERE m.customer_id = c AND m.reason = p_refund_of AND m.delta < 0 ORDER BY m.seq DESC LIMIT 1;
-        FOR l IN SELECT s.lot_id AS lid, s.amount, cl.expires_at FROM coin_lot_spends s JOIN coin_lots cl ON cl.id = s.lot_id
+        FOR l IN SELECT s.lot_id AS lid, s.amount, cl.expires_at FROM coin_lot_spends s
+                 JOIN coin_lots cl ON cl.sub_brand_id = p_sub_brand AND cl.id = s.lot_id
                  WHERE s.movement_id = debit AND s.amount > 0
                  ORDER BY cl.expires_at DESC NULLS FIRST, cl.created_at DESC, cl.id DESC LOOP
           EXIT WHEN need = 0;
           take := least(l.amount, need);
           need := need - take;
-          UPDATE coin_lots SET remaining = remaining + take WHERE id = l.lid;
+          UPDATE coin_lots SET remaining = remaining + take WHERE sub_brand_id = p_sub_brand AND id = l.lid;
           INSERT INTO coin_lot_spends (movement_id, lot_id, amount) VALUES (mid, l.lid, -take);
           revived := revived OR l.expires_at <= p_now;
           nxt := least(nxt, l.expires_at);
@@ -279,7 +281,7 @@ BEGIN
         EXIT WHEN need = 0;
         take := least(l.remaining, need);
         need := need - take;
-        UPDATE coin_lots SET remaining = remaining - take WHERE id = l.lid;
+        UPDATE coin_lots SET remaining = remaining - take WHERE sub_brand_id = p_sub_brand AND id = l.lid;
         INSERT INTO coin_lot_spends (movement_id, lot_id, amount) VALUES (mid, l.lid, take);
       END LOOP;
       IF need > 0 THEN RAISE EXCEPTION 'ledger: the lots of wallet % hold less than its balance', c; END IF;
