@@ -5,10 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { setCoinExpiry } from '../../src/domain/wallet/expiry-policy.js';
-import { artefactDir, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import {
+  artefactDir,
+  launchChromium,
+  screenshot,
+  seriousViolations,
+  signInToBackoffice,
+} from '../support/browser.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
-import { createStaff, STAFF_PASSWORD } from '../support/staff.js';
+import { createStaff } from '../support/staff.js';
 
 let h: Harness;
 let browser: Browser;
@@ -26,13 +32,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signIn(page: Page, email: string, next: string) {
-  await page.goto(`${h.url}/admin/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(STAFF_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 async function checkScreen(page: Page, name: string) {
   await screenshot(page, dir, name);
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
@@ -42,7 +41,7 @@ describe(`coin expiry and holds in the backoffice (${TEST_DB})`, () => {
   it('a brand admin sets rolling 30-day expiry on its sub-brand', async () => {
     const admin = await createStaff(h.db.prisma, 'brand_admin', { brandId: api.brandId });
     const page = await browser.newPage();
-    await signIn(page, admin.email, `/brands/sub-brands/${api.subBrandId}`);
+    await signInToBackoffice(page, h.url, admin.email, `/brands/sub-brands/${api.subBrandId}`);
     const card = page.getByTestId('coin-expiry');
     await expect.poll(() => card.innerText()).toContain('Now: coins never expire.');
     await card
@@ -82,7 +81,7 @@ describe(`coin expiry and holds in the backoffice (${TEST_DB})`, () => {
     });
     expect(held.status).toBe(201);
     const page = await browser.newPage();
-    await signIn(page, operator.email, `/customers/${c.id}`);
+    await signInToBackoffice(page, h.url, operator.email, `/customers/${c.id}`);
     await expect.poll(() => page.getByTestId('available').innerText()).toBe('100 coins');
     expect(await page.getByTestId('held').innerText()).toBe('50 coins');
     expect(await page.getByTestId('next-expiry').innerText()).toMatch(/^120 coins on /);

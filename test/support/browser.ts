@@ -6,6 +6,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 import { WEB_DIST } from '../../src/backoffice/router.js';
 import { ROOT } from './server-process.js';
+import { STAFF_PASSWORD } from './staff.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -91,4 +92,18 @@ export function writeFigure(dir: string, name: string, value: unknown): void {
   const file = path.join(dir, 'figures.json');
   const figures = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {};
   writeFileSync(file, JSON.stringify({ ...figures, [name]: value }, null, 2));
+}
+
+/** Signs a staff member in to the backoffice at `base`, landing on `next` (a backoffice path). */
+export async function signInToBackoffice(
+  page: Page,
+  base: string,
+  email: string,
+  next: string,
+  password = STAFF_PASSWORD,
+): Promise<void> {
+  await page.goto(`${base}/admin/sign-in?next=${encodeURIComponent(next)}`);
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }

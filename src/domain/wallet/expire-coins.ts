@@ -6,6 +6,7 @@
 //   and a condition the claim itself clears, so each is written once.
 import { queryRaw } from '../../db/sql.js';
 import { Prisma, type PrismaClient } from '../../generated/prisma/client.js';
+import { every, type Periodic } from '../every.js';
 
 /** How far ahead `coins.expiring` is announced. */
 export const EXPIRING_NOTICE_DAYS = 7;
@@ -84,27 +85,17 @@ export async function runCoinExpiry(prisma: PrismaClient, now: Date): Promise<Ex
   return pass;
 }
 
-/** Every COIN_EXPIRY_EVERY_MS, one pass at a time per process, until the returned stop. */
+/** Runs a pass every COIN_EXPIRY_EVERY_MS until the returned stop is called (and awaited). */
 export const COIN_EXPIRY_EVERY_MS = 30_000;
 
 export function startCoinExpiry(
   prisma: PrismaClient,
   options: { now?: () => Date; everyMs?: number; onError: (err: unknown) => void },
-): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return;
-    running = runCoinExpiry(prisma, (options.now ?? (() => new Date()))())
-      .catch(options.onError)
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, options.everyMs ?? COIN_EXPIRY_EVERY_MS).unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+): Periodic {
+  const now = options.now ?? (() => new Date());
+  return every(
+    options.everyMs ?? COIN_EXPIRY_EVERY_MS,
+    () => runCoinExpiry(prisma, now()),
+    options.onError,
+  );
 }

@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock.js';
 import { completeEndedCampaigns } from './complete-campaigns.js';
 import { settleNextTournament, type SettleOptions } from './settle-tournaments.js';
 import { expireAwards } from './expire-awards.js';
+import { every, type Periodic } from '../../domain/every.js';
 
 export const CAMPAIGN_JOB_EVERY_MS = 15_000;
 
@@ -31,21 +32,11 @@ export async function runCampaignJobs(
 export function startCampaignJobs(
   prisma: PrismaClient,
   options: { now?: Clock; everyMs?: number; onError: (err: unknown) => void },
-): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (running || stopped) return; // one pass at a time per process
-    running = runCampaignJobs(prisma, { now: options.now ?? (() => new Date()) })
-      .catch(options.onError)
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, options.everyMs ?? CAMPAIGN_JOB_EVERY_MS).unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running; // let a settlement in flight commit or roll back before the pool closes
-    },
-  };
+): Periodic {
+  const now = options.now ?? (() => new Date());
+  return every(
+    options.everyMs ?? CAMPAIGN_JOB_EVERY_MS,
+    () => runCampaignJobs(prisma, { now }),
+    options.onError,
+  );
 }

@@ -21,6 +21,7 @@ import { useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, signedCoins, when } from '../../components/format';
+import { Field } from '../../components/Field';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { customersUrl } from './routes';
@@ -194,18 +195,5 @@ export default function CustomerPage(props: { id: string }) {
       </Table>
       {c.coinMovements.edges.length === 0 && <Text c="gray.7">No movements yet.</Text>}
     </Page>
-  );
-}
-
-function Field(props: { label: string; value: React.ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {props.label}
-      </Text>
-      <Text size="sm" data-testid={props.testId}>
-        {props.value}
-      </Text>
-    </div>
   );
 }

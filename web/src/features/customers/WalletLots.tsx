@@ -2,6 +2,7 @@
 // the next expiries, the active holds and the lots with coins left, in the order debits spend them.
 import { Badge, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ResultOf } from 'gql.tada';
+import { Field } from '../../components/Field';
 import { coins, when } from '../../components/format';
 import { graphql } from '../../graphql';
 
@@ -36,9 +37,9 @@ export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
     <Card withBorder data-testid="wallet-lots">
       <Stack gap="sm">
         <SimpleGrid cols={3} spacing="xs">
-          <Figure label="Available to spend" value={coins(w.available ?? 0)} testId="available" />
-          <Figure label="On hold" value={coins(w.held ?? 0)} testId="held" />
-          <Figure
+          <Field label="Available to spend" value={coins(w.available ?? 0)} testId="available" />
+          <Field label="On hold" value={coins(w.held ?? 0)} testId="held" />
+          <Field
             label="Next expiry"
             value={next ? `${coins(next.amount)} on ${when(next.expiresAt)}` : 'None'}
             testId="next-expiry"
@@ -97,18 +98,5 @@ export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
         {w.lots.length === 0 && <Text c="gray.7">No coins left.</Text>}
       </Stack>
     </Card>
-  );
-}
-
-function Figure(props: { label: string; value: string; testId: string }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {props.label}
-      </Text>
-      <Text size="sm" data-testid={props.testId}>
-        {props.value}
-      </Text>
-    </div>
   );
 }
