@@ -1,7 +1,8 @@
 // The one function that moves coins. Everything that changes a balance (adjust, bulk adjust, the
 // engine, orders, refunds, campaign claims) calls it. See DESIGN.md "Ledger" and
-// notes/performance.md: the row lock is held from this statement to the commit, so the whole
-// move is ONE statement, and the caller commits right after.
+// notes/performance.md: the row lock is held from this call to the commit, so the whole move,
+// coin lots included (docs/expiry-and-holds.md), is ONE call of the database's ledger function,
+// one round trip, and the caller commits right after.
 import type { CoinMovement } from '../../generated/prisma/client.js';
 import type { MovementSource } from '../../generated/prisma/enums.js';
 import { sqlFor, txSqlFor } from '../../db/sql.js';
@@ -71,8 +72,9 @@ type Row = {
 
 /**
  * Applies signed deltas to the wallets of distinct customers of one tenant, atomically per
- * wallet: lock, refuse a balance below 0 (or above 2^53 - 1), write the movement with the
- * balance after it, update the balance. Moves that are refused are returned, not thrown, so a
+ * wallet: lock, write off its due lots, refuse a balance below 0 (or above 2^53 - 1, or a debit
+ * of held coins), write the movement with the balance after it, keep its lots, update the
+ * balance. Moves that are refused are returned, not thrown, so a
  * cohort can skip a customer and go on; `moveCoins` below is the single-customer form.
  *
  * Wallets are locked in customer-id order, so two calls over overlapping cohorts cannot deadlock.
@@ -88,7 +90,7 @@ export async function applyMovements(
     throw new Error('applyMovements takes each customer at most once per call');
   }
   const ids = moves.map(() => newId());
-  // One statement locks, decides, moves and reports: every input row comes back, with the
+  // One call locks, decides, moves and reports: every input row comes back, with the
   // balance it was decided on (read under the lock) and the movement if it applied. So a refusal
   // is decided and explained by the same balance, never by a read that a concurrent credit may
   // have changed (issue 13, item 4).
