@@ -1,6 +1,11 @@
 // `npm run admin -- expiry …`: a sub-brand's coin expiry policy (docs/expiry-and-holds.md), over
 // the same domain function as GraphQL's setCoinExpiry and the backoffice.
-import { coinExpiryOf, setCoinExpiry, type CoinExpiry } from '../domain/wallet/expiry-policy.js';
+import {
+  coinExpiryFields,
+  coinExpiryOf,
+  setCoinExpiry,
+  type CoinExpiry,
+} from '../domain/wallet/expiry-policy.js';
 import { getSubBrand } from '../domain/tenancy/read-tenancy.js';
 import type { CommandName } from './usage.js';
 import { int, str, type Command } from './command.js';
@@ -37,15 +42,16 @@ export const EXPIRY_COMMANDS: Record<ExpiryCommandName, Command> = {
     },
     positionals: 1,
     async run(db, v, [id]) {
-      const input = Object.fromEntries(
-        Object.entries({
+      const expiry = await setCoinExpiry(
+        db,
+        id!,
+        coinExpiryFields({
           policy: str(v, 'policy'),
           days: int(v, 'days'),
           month: int(v, 'month'),
           day: int(v, 'day'),
-        }).filter(([, value]) => value !== undefined),
+        }),
       );
-      const expiry = await setCoinExpiry(db, id!, input as never);
       return {
         json: { sub_brand_id: id, ...expiry },
         text: `${text(id!, expiry)}\nIt applies to coins credited from now on (inactivity_days: to all coins at each wallet's next movement).`,

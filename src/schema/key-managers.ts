@@ -17,12 +17,17 @@ export function keyManagerWhere(
   return null;
 }
 
-/** Throws unless the caller may mint and revoke the keys of `subBrandId`. */
-export async function assertManagesKeysOf(ctx: GraphQLContext, subBrandId: string): Promise<void> {
+/**
+ * Throws unless the caller manages `subBrandId` (its keys, its coin expiry): `forbidden` for one
+ * who manages none, "not found" for a sub-brand out of reach. `what` ends the refusal's sentence.
+ */
+export async function assertManagesSubBrand(
+  ctx: GraphQLContext,
+  subBrandId: string,
+  what: string,
+): Promise<void> {
   const reach = keyManagerWhere(ctx);
-  if (!reach) {
-    throw new AppError('forbidden', 'Only platform admins and brand admins manage API keys.');
-  }
+  if (!reach) throw new AppError('forbidden', `Only platform admins and brand admins ${what}.`);
   if (ctx.principal.isPlatformAdmin) return; // the domain says "not found" for an unknown id
   const found =
     isUuid(subBrandId) &&
@@ -32,3 +37,7 @@ export async function assertManagesKeysOf(ctx: GraphQLContext, subBrandId: strin
     }));
   if (!found) throw notFound('Sub-brand');
 }
+
+/** Throws unless the caller may mint and revoke the keys of `subBrandId`. */
+export const assertManagesKeysOf = (ctx: GraphQLContext, subBrandId: string) =>
+  assertManagesSubBrand(ctx, subBrandId, 'manage API keys');

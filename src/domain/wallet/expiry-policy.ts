@@ -61,6 +61,20 @@ export const coinExpiryOf = (
   day: s.expiryDay,
 });
 
+/**
+ * The input from a caller whose absent fields come as null or undefined (GraphQL's arguments, the
+ * CLI's flags): those are left out, so the policy's own rule says which fields it takes.
+ */
+export const coinExpiryFields = (fields: {
+  policy: string;
+  days?: number | null;
+  month?: number | null;
+  day?: number | null;
+}) =>
+  Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== null && value !== undefined),
+  ) as z.input<typeof coinExpiryInput>;
+
 /** Sets the policy of one sub-brand (the caller has checked who may). */
 export async function setCoinExpiry(
   db: Db,

@@ -1,13 +1,18 @@
 // Coin lots, holds and the expiry policy (docs/expiry-and-holds.md): what a wallet read shows
 // beyond its balance, the holds' mutations, and the policy admins set per sub-brand.
-import { AppError, notFound } from '../../domain/errors.js';
+import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
-import { coinExpiryOf, setCoinExpiry, type CoinExpiry } from '../../domain/wallet/expiry-policy.js';
+import {
+  coinExpiryFields,
+  coinExpiryOf,
+  setCoinExpiry,
+  type CoinExpiry,
+} from '../../domain/wallet/expiry-policy.js';
 import { captureHold, holdView, placeHold, releaseHold } from '../../domain/wallet/holds.js';
 import { readCoins, type CoinsView, type Expiring } from '../../domain/wallet/read-coins.js';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
-import { keyManagerWhere } from '../key-managers.js';
+import { assertManagesSubBrand } from '../key-managers.js';
 import { actorOf, tenantOf } from '../tenant.js';
 
 const ExpiryPolicyEnum = builder.enumType('ExpiryPolicy', {
@@ -255,25 +260,9 @@ builder.mutationFields((t) => ({
       month: t.arg.int(),
       day: t.arg.int(),
     },
-    resolve: async (_root, args, ctx) => {
-      const reach = keyManagerWhere(ctx);
-      if (!reach) {
-        throw new AppError('forbidden', 'Only platform admins and brand admins set coin expiry.');
-      }
-      const id = String(args.subBrandId);
-      const found =
-        isUuid(id) &&
-        (await ctx.db.subBrand.findFirst({ where: { ...reach, id }, select: { id: true } }));
-      if (!found) throw notFound('Sub-brand');
-      const input = Object.fromEntries(
-        Object.entries({
-          policy: args.policy,
-          days: args.days,
-          month: args.month,
-          day: args.day,
-        }).filter(([, v]) => v !== null && v !== undefined),
-      );
-      return setCoinExpiry(ctx.db, id, input as never);
+    resolve: async (_root, { subBrandId, ...fields }, ctx) => {
+      await assertManagesSubBrand(ctx, String(subBrandId), 'set coin expiry');
+      return setCoinExpiry(ctx.db, String(subBrandId), coinExpiryFields(fields));
     },
   }),
 }));
