@@ -95,7 +95,9 @@ CREATE INDEX "campaign_game_seeds_seed_hash_idx" ON "campaign_game_seeds"("seed_
 -- Hand-written: the customers' columns (the generator drops statements on a table with a
 -- generated column), the states' rules, and one active seed per game.
 ALTER TABLE "customers" ADD COLUMN "rg_state" "rg_state" NOT NULL DEFAULT 'none',
-ADD COLUMN "rg_until" TIMESTAMPTZ(3);
+ADD COLUMN "rg_until" TIMESTAMPTZ(3),
+ADD COLUMN "rg_source" "rg_source",
+ADD COLUMN "rg_since" TIMESTAMPTZ(3);
 
 -- cool_off and limit_reached always end; self_excluded may be indefinite; none has no end.
 ALTER TABLE "customers" ADD CONSTRAINT "customers_rg_until_check" CHECK (
