@@ -30,6 +30,7 @@ import type { Logger } from './logger.js';
 import { MCP_PATH, mcpBodyParser } from './mcp/path.js';
 import { READ_TOOLS } from './mcp/tools.js';
 import { docsRouter } from './pages/docs.js';
+import { FAIRNESS_ROOT, fairnessRouter } from './pages/fairness.js';
 import { marketplaceRouter } from './pages/marketplace.js';
 import { guidePage } from './pages/guide.js';
 import { landingPage } from './pages/landing.js';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Express {
     '/api/v1/guide',
     (req, res) => void res.type('html').send(guidePage(req, deps.publicBaseUrl)),
   );
+  app.use(fairnessRouter({ prisma: deps.prisma })); // public: no key, the address's budget
 
   const context = graphqlContext({
     prisma: deps.prisma,
@@ -191,7 +193,7 @@ export function createApp(deps: AppDeps): Express {
       `No route ${req.method} ${req.path}. See /openapi.json for the routes.`,
     );
   });
-  const onError = errorHandler(deps.logger, familyOfPath(routes), databaseHealth);
+  const onError = errorHandler(deps.logger, familyOfPath(routes, [FAIRNESS_ROOT]), databaseHealth);
   app.use(onError);
   serveFront(app, front, onError);
   return app;

@@ -64,6 +64,11 @@ const envSchema = z.object({
   // Read where store sessions are signed (domain/store-sessions); validated here so a weak
   // secret stops the server at start rather than signing with it.
   STORE_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Read where mini-game seeds are sealed (engine/campaigns/seed-cipher.ts; docs/fairness.md): the
+  // AES-256-GCM key is SHA-256 of it. Unset in production: plays and seed rotations refuse.
+  FAIRNESS_SEED_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The key before a change: it still opens the seeds it sealed until they are rotated out. */
+  FAIRNESS_SEED_KEY_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The demo tenant on a fresh database. Default: on for the embedded database only. */
   DEMO: flag.optional(),
   /** Browser origins allowed to call the API (CORS). Unset: none. */

@@ -57,6 +57,10 @@ export async function startServer(config: Config, logger: Logger) {
   const adminSocket =
     db.kind === 'pglite' ? await serveAdminSocket(config.dataDir, db.prisma) : null;
 
+  if (config.production && !process.env.FAIRNESS_SEED_KEY)
+    logger.warn({
+      msg: 'FAIRNESS_SEED_KEY is not set: mini-game plays will refuse (docs/fairness.md)',
+    });
   const rateLimits = createRateLimitStore({ redisUrl: config.redisUrl, logger });
   if (!(await rateLimits.ready())) {
     logger.warn({ msg: 'Redis not reachable yet: rate limits count per process until it is' });

@@ -47,6 +47,23 @@ const OrderFields = graphql(`
   }
 `);
 
+/** A recorded draw, with what verifying it takes (docs/fairness.md). */
+const DrawFields = graphql(`
+  fragment DrawFields on MarketplaceDraw {
+    label
+    coins
+    resultIndex
+    draw
+    totalWeight
+    tableVersion
+    clientSeed
+    nonce
+    seedHash
+    serverSeed
+    createdAt
+  }
+`);
+
 const AddressFields = graphql(`
   fragment AddressFields on MarketplaceAddress {
     id
@@ -217,6 +234,10 @@ export const Rewards = graphql(
             coins
             chance
           }
+          serverSeedHash
+          draws {
+            ...DrawFields
+          }
         }
         addresses {
           ...AddressFields
@@ -224,7 +245,7 @@ export const Rewards = graphql(
       }
     }
   `,
-  [AddressFields],
+  [AddressFields, DrawFields],
 );
 
 export const Redeem = graphql(
@@ -286,22 +307,20 @@ export const Claim = graphql(`
   }
 `);
 
-export const Play = graphql(`
-  mutation MarketplacePlay($campaignId: ID!, $gameName: String!) {
-    playMyGame(campaignId: $campaignId, gameName: $gameName) {
-      balance
-      credits
-      draw {
-        label
-        coins
-        resultIndex
-        draw
-        totalWeight
-        tableVersion
+export const Play = graphql(
+  `
+    mutation MarketplacePlay($campaignId: ID!, $gameName: String!, $clientSeed: String) {
+      playMyGame(campaignId: $campaignId, gameName: $gameName, clientSeed: $clientSeed) {
+        balance
+        credits
+        draw {
+          ...DrawFields
+        }
       }
     }
-  }
-`);
+  `,
+  [DrawFields],
+);
 
 export const DeleteAddress = graphql(`
   mutation MarketplaceDeleteAddress($id: ID!) {

@@ -12,6 +12,7 @@ import { signIn, signOut, signOutEverywhere } from '../domain/staff/sessions.js'
 import { subBrandsOf } from '../domain/staff/staff-principal.js';
 import type { StaffIdentity } from '../domain/staff/roles.js';
 import { exportCustomersCsv } from './customers-csv.js';
+import { exportRgDecisionsCsv } from './rg-decisions-csv.js';
 import { asAppError } from '../http/error-response.js';
 import { locals } from '../http/locals.js';
 import type { RateLimitStore } from '../http/rate-limit.js';
@@ -124,6 +125,10 @@ export function backofficeRouter(deps: {
   api.get(
     '/customers.csv',
     handle((req, res) => exportCustomersCsv(deps.db, req, res)),
+  );
+  api.get(
+    '/rg-decisions.csv',
+    handle((req, res) => exportRgDecisionsCsv(deps.db, req, res)),
   );
 
   api.use(

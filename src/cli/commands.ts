@@ -14,7 +14,9 @@ import { ALL_KEY_SCOPES } from '../domain/tenancy/inputs.js';
 import { revokeApiKey } from '../domain/tenancy/revoke-api-key.js';
 import { USER_COMMANDS } from './user-commands.js';
 import { EVENT_COMMANDS } from './event-commands.js';
+import { RG_COMMANDS } from './rg-commands.js';
 import { EXPIRY_COMMANDS } from './expiry-commands.js';
+import { JURISDICTION_COMMANDS } from './jurisdiction-commands.js';
 import { getDefinition, listDefinitions } from '../engine/points/read-definitions.js';
 import {
   getApiKey,
@@ -80,6 +82,7 @@ const definitionJson = (d: Awaited<ReturnType<typeof getDefinition>>) => ({
   player_id_field: d.playerIdField,
   idempotency_key_field: d.idempotencyKeyField,
   allow_points_override: d.allowPointsOverride,
+  verticals: d.verticals,
   active: d.active,
   version: d.version,
   updated_at: d.updatedAt.toISOString(),
@@ -248,6 +251,7 @@ const COMMANDS: Record<CommandName, Command> = {
       'player-id-field': { type: 'string' },
       'idempotency-key-field': { type: 'string' },
       'allow-points-override': { type: 'boolean' },
+      verticals: { type: 'string' },
       inactive: { type: 'boolean' },
     },
     async run(db, v) {
@@ -259,6 +263,7 @@ const COMMANDS: Record<CommandName, Command> = {
         playerIdField: optional(v, 'player-id-field'),
         idempotencyKeyField: optional(v, 'idempotency-key-field'),
         allowPointsOverride: v['allow-points-override'] === true,
+        verticals: list(optional(v, 'verticals')) as never,
         active: v.inactive !== true,
       });
       return {
@@ -302,6 +307,7 @@ const COMMANDS: Record<CommandName, Command> = {
       'idempotency-key-field': { type: 'string' },
       'allow-points-override': { type: 'boolean' },
       'no-points-override': { type: 'boolean' },
+      verticals: { type: 'string' },
       active: { type: 'boolean' },
       inactive: { type: 'boolean' },
     },
@@ -315,6 +321,7 @@ const COMMANDS: Record<CommandName, Command> = {
         playerIdField: optional(v, 'player-id-field'),
         idempotencyKeyField: optional(v, 'idempotency-key-field'),
         allowPointsOverride: flag('allow-points-override', 'no-points-override'),
+        verticals: list(optional(v, 'verticals')) as never,
         active: flag('active', 'inactive'),
       });
       return {
@@ -371,8 +378,12 @@ const COMMANDS: Record<CommandName, Command> = {
   'webhooks rotate': EVENT_COMMANDS['webhooks rotate'],
   'webhooks deliveries': EVENT_COMMANDS['webhooks deliveries'],
   'webhooks replay': EVENT_COMMANDS['webhooks replay'],
+  'rg show': RG_COMMANDS['rg show'],
+  'rg set': RG_COMMANDS['rg set'],
   'expiry show': EXPIRY_COMMANDS['expiry show'],
   'expiry set': EXPIRY_COMMANDS['expiry set'],
+  'jurisdiction show': JURISDICTION_COMMANDS['jurisdiction show'],
+  'jurisdiction set': JURISDICTION_COMMANDS['jurisdiction set'],
 };
 
 /** Validation messages name the domain's fields; say them as the flags the operator typed. */

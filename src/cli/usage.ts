@@ -37,7 +37,7 @@ export const USAGE = {
   'definition create': {
     usage:
       'definition create --sub-brand ID --code C --points N [--constraints JSON] [--player-id-field F]\n' +
-      '      [--idempotency-key-field F] [--allow-points-override] [--inactive]',
+      '      [--idempotency-key-field F] [--allow-points-override] [--verticals casino,sports,…] [--inactive]',
     summary: 'Create an engine event definition (docs/engine.md).',
   },
   'definition list': {
@@ -48,7 +48,7 @@ export const USAGE = {
   'definition update': {
     usage:
       'definition update ID [--points N] [--constraints JSON] [--player-id-field F] [--idempotency-key-field F]\n' +
-      '      [--allow-points-override | --no-points-override] [--active | --inactive]',
+      "      [--allow-points-override | --no-points-override] [--verticals V1,V2 | --verticals ''] [--active | --inactive]",
     summary: 'Edit an event definition; its version goes up by one.',
   },
   'definition deactivate': {
@@ -108,6 +108,16 @@ export const USAGE = {
     usage: 'webhooks deliveries ID --sub-brand ID --env test|live [--limit N (20; at most 100)]',
     summary: "List an endpoint's deliveries, newest first, with their last attempt.",
   },
+  'rg show': {
+    usage: 'rg show CUSTOMER_ID',
+    summary:
+      "Show a customer's responsible-gaming state and its last changes (docs/compliance.md).",
+  },
+  'rg set': {
+    usage:
+      'rg set CUSTOMER_ID --state none|cool_off|self_excluded|limit_reached [--until ISO] [--source operator|player|regulator] [--note TEXT] [--reason TEXT]',
+    summary: 'Set it; shortening or lifting an active state needs --reason.',
+  },
   'expiry show': {
     usage: 'expiry show SUB_BRAND_ID',
     summary: "Show a sub-brand's coin expiry policy (docs/expiry-and-holds.md).",
@@ -116,6 +126,15 @@ export const USAGE = {
     usage:
       'expiry set SUB_BRAND_ID --policy none|rolling_days|fixed_date|inactivity_days [--days N] [--month M --day D]',
     summary: 'Set when its coins expire; applies to coins credited from then on.',
+  },
+  'jurisdiction show': {
+    usage: 'jurisdiction show SUB_BRAND_ID',
+    summary:
+      "Show a sub-brand's jurisdiction and its live mixed-product incentives (docs/compliance.md).",
+  },
+  'jurisdiction set': {
+    usage: 'jurisdiction set SUB_BRAND_ID --jurisdiction none|UKGC|MGA',
+    summary: 'Set whose incentive rules apply; UKGC is refused while mixed-product incentives run.',
   },
   'webhooks replay': {
     usage: 'webhooks replay ID --sub-brand ID --env test|live --from ISO --to ISO',

@@ -2,6 +2,8 @@
 // maps it to its own wire shape (rest/families/, the GraphQL error formatter, and the MCP tool
 // errors), so a code means the same thing everywhere.
 
+import type { Db } from './db.js';
+
 /**
  * Every error code the service returns, with its kind: what the refusal is about, independent of
  * any wire. Each transport turns a kind (or a code) into its own status: the partner API answers
@@ -40,6 +42,11 @@ export const ERROR_CODES = {
   hold_expired: 'state',
   /** A coin hold already captured or released. */
   hold_not_active: 'state',
+  /**
+   * The responsible-gaming gate refused an incentive (docs/compliance.md): 409 on both families,
+   * because the state is the player's, not the record's (a claim's award is fine).
+   */
+  rg_blocked: 'conflict',
   unsupported_media_type: 'media',
   rate_limited: 'rate_limited',
   headers_too_large: 'headers_too_large',
@@ -79,6 +86,12 @@ export class AppError extends Error {
   readonly issues: FieldIssue[];
   /** What was not found (`Customer`, `Sub-brand`…), for wires that name it in a code. */
   readonly resource: string | undefined;
+  /**
+   * A record the refusal leaves although it rolls its transaction back (the responsible-gaming
+   * gate's decision row): whoever rolled back a transaction it did not open writes it after,
+   * on its own connection (rest/idempotency.ts).
+   */
+  readonly afterRollback: ((db: Db) => Promise<void>) | undefined;
 
   constructor(
     code: ErrorCode,
@@ -88,6 +101,7 @@ export class AppError extends Error {
       issues?: FieldIssue[];
       resource?: string;
       cause?: unknown;
+      afterRollback?: (db: Db) => Promise<void>;
     } = {},
   ) {
     super(message, { cause: options.cause });
@@ -96,6 +110,7 @@ export class AppError extends Error {
     this.headers = options.headers ?? {};
     this.issues = options.issues ?? [];
     this.resource = options.resource;
+    this.afterRollback = options.afterRollback;
   }
 
   get kind(): ErrorKind {

@@ -19,7 +19,7 @@
 import { z } from 'zod';
 import type { Route } from '../rest/route.js';
 import type { JsonSchema, Tool, ToolDefinition } from './tools.js';
-import { UNTRUSTED_FIELDS } from './untrusted.js';
+import { SERVICE_OBJECTS, UNTRUSTED_FIELDS } from './untrusted.js';
 
 type Schema = Record<string, unknown>;
 
@@ -53,6 +53,9 @@ export function compactInputSchema(schema: unknown): unknown {
   return mergedNullable(Object.fromEntries(kept) as Schema);
 }
 
+/** An object of the service's own words: no field of it is buyer-supplied text. */
+const serviceShape = ({ description: _text, ...shape }: Schema): Schema => shape;
+
 /** The shape of an answer: types, enums, nullability and properties, nothing else. */
 export function outputShape(schema: unknown): Schema {
   if (!isObject(schema)) return {};
@@ -74,7 +77,10 @@ export function outputShape(schema: unknown): Schema {
   if (schema.const !== undefined) shape.const = schema.const;
   if (isObject(schema.properties)) {
     shape.properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([k, v]) => [k, outputShape(v)]),
+      Object.entries(schema.properties).map(([k, v]) => [
+        k,
+        SERVICE_OBJECTS.has(k) ? serviceShape(outputShape(v)) : outputShape(v),
+      ]),
     );
     const untrusted = Object.keys(schema.properties).filter((k) => UNTRUSTED_FIELDS.has(k));
     if (untrusted.length)

@@ -36,6 +36,9 @@ export const UNTRUSTED_FIELDS: ReadonlySet<string> = new Set([
   'correlation_id',
 ]);
 
+/** Objects whose every value is the service's own word: `responsible_gaming.state` is no address. */
+export const SERVICE_OBJECTS: ReadonlySet<string> = new Set(['responsible_gaming']);
+
 /**
  * Where a result holds untrusted text: `data.nickname`, `data[].recipient_name` (any item of a
  * list), each path once, in the order found. Only non-empty strings count.
@@ -47,6 +50,7 @@ export function untrustedPaths(value: unknown, path = ''): string[] {
     if (!v || typeof v !== 'object') return;
     for (const [key, inner] of Object.entries(v)) {
       const here = at ? `${at}.${key}` : key;
+      if (SERVICE_OBJECTS.has(key)) continue;
       if (UNTRUSTED_FIELDS.has(key) && typeof inner === 'string' && inner !== '') found.add(here);
       else walk(inner, here);
     }

@@ -182,6 +182,7 @@ async function run(options: IdempotentRun, mayReference: boolean): Promise<Answe
       return replay(row);
     }
     if (isLockTimeout(error)) throw inProgress();
+    if (error instanceof AppError && error.afterRollback) await error.afterRollback(prisma);
     // A business refusal (4xx) is part of the request's answer: store it, so a replay gives the
     // same answer. 5xx are not stored: the client may retry them with the same key.
     const refusal = error instanceof AppError ? options.refusal(error) : null;

@@ -10,6 +10,7 @@ import { getHealth } from './routes/partner/system.js';
 import * as testHelpers from './routes/partner/test-helpers.js';
 import * as wallet from './routes/partner/wallet.js';
 import * as holds from './routes/partner/holds.js';
+import * as responsibleGaming from './routes/partner/responsible-gaming.js';
 import * as events from './routes/partner/events.js';
 import * as webhooks from './routes/partner/webhook-endpoints.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
@@ -18,6 +19,7 @@ import * as establishments from './routes/establishment/establishments.js';
 import * as games from './routes/establishment/games.js';
 import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
+import * as playerRg from './routes/establishment/responsible-gaming.js';
 import * as establishmentOrders from './routes/establishment/orders.js';
 import * as establishmentCatalogs from './routes/establishment/catalogs.js';
 import * as establishmentProducts from './routes/establishment/products.js';
@@ -39,6 +41,8 @@ export const ROUTES: Route[] = [
   holds.getHold,
   holds.captureHold,
   holds.releaseHold,
+  responsibleGaming.setResponsibleGaming,
+  responsibleGaming.listRgDecisions,
   catalog.searchProducts,
   catalog.getProduct,
   catalog.listStores,
@@ -86,6 +90,7 @@ export const ROUTES: Route[] = [
   players.createPlayer,
   players.getPlayer,
   players.updatePlayer,
+  playerRg.setPlayerResponsibleGaming,
   players.deletePlayer,
   establishmentOrders.listPlayerOrders,
   establishmentOrders.getPlayerOrder,
@@ -94,6 +99,7 @@ export const ROUTES: Route[] = [
   prizes.claimPrize,
   games.getPlayerGame,
   games.playGame,
+  games.rotateGameSeed,
   adjustPlayerCoins,
   iframe.iframeLogin,
   iframe.iframeLogout,

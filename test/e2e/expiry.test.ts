@@ -1,7 +1,8 @@
 // Coin expiry and holds in the backoffice, in Chromium (issue 33): a brand admin sets the
 // sub-brand's expiry policy from its page (confirmation stating that coins already credited keep
 // theirs); an operator sees a customer's available coins, holds, next expiry and lots in the
-// order they are spent. axe on both screens.
+// order they are spent. axe on both screens. On the same page (issue 34), the jurisdiction: a
+// platform admin sets UKGC, a brand admin only reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { setCoinExpiry } from '../../src/domain/wallet/expiry-policy.js';
@@ -64,6 +65,43 @@ describe(`coin expiry and holds in the backoffice (${TEST_DB})`, () => {
     expect(row).toMatchObject({ expiryPolicy: 'rolling_days', expiryDays: 30 });
     await checkScreen(page, 'coin-expiry');
     await page.close();
+  });
+
+  it('a platform admin sets UKGC on the sub-brand page; a brand admin only reads it', async () => {
+    const other = await partner(h);
+    const platform = await createStaff(h.db.prisma, 'platform_admin');
+    const page = await browser.newPage();
+    await signInToBackoffice(page, h.url, platform.email, `/brands/sub-brands/${other.subBrandId}`);
+    const card = page.getByTestId('jurisdiction');
+    await expect.poll(() => card.innerText()).toContain('Now: None');
+    await card
+      .getByRole('textbox', { name: 'Regulator', exact: true })
+      .or(card.getByRole('combobox', { name: 'Regulator', exact: true }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'UK Gambling Commission (UKGC)' }).click();
+    await card.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText()).toContain('no mixed-product incentives');
+    await dialog.getByRole('button', { name: 'Save jurisdiction' }).click();
+    await expect.poll(() => card.innerText()).toContain('Now: UK Gambling Commission (UKGC)');
+    const row = await h.db.prisma.subBrand.findUniqueOrThrow({ where: { id: other.subBrandId } });
+    expect(row.jurisdiction).toBe('UKGC');
+    await checkScreen(page, 'jurisdiction');
+    await page.close();
+
+    const brandAdmin = await createStaff(h.db.prisma, 'brand_admin', { brandId: other.brandId });
+    const readOnly = await browser.newPage();
+    await signInToBackoffice(
+      readOnly,
+      h.url,
+      brandAdmin.email,
+      `/brands/sub-brands/${other.subBrandId}`,
+    );
+    const shown = readOnly.getByTestId('jurisdiction');
+    await expect.poll(() => shown.innerText()).toContain('Now: UK Gambling Commission (UKGC)');
+    expect(await shown.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await readOnly.close();
   });
 
   it('an operator sees available, held, the next expiry, the holds and the lots', async () => {

@@ -234,6 +234,14 @@ async function walk(which: 0 | 1, width: number, words: typeof ENGLISH) {
   expect(after - balance).toBe(Number(draw.coins));
   await axe(frame, `${tag} played`);
   await page.screenshot({ path: `${dir}/${tag}-game.png` });
+  // How to verify it: the commitment the draw was made under, and the draw with its seeds.
+  const fairness = game.getByTestId('fairness');
+  await fairness.locator('summary').click();
+  const seed = await h.db.prisma.campaignGameSeed.findFirstOrThrow({ where: { id: draw.seedId! } });
+  await expect.poll(() => fairness.innerText()).toContain(seed.seedHash);
+  expect(await fairness.innerText()).toContain(`${draw.clientSeed}, nonce ${draw.nonce}`);
+  await axe(frame, `${tag} fairness`);
+  await fairness.screenshot({ path: `${dir}/${tag}-fairness.png` });
   const [position] = (
     await h.call('GET', `/players/${e.playerId}/tournament-position`, { key: keys[which] })
   ).body.tournaments as { rank: number; participants: number }[];

@@ -51,6 +51,7 @@ describe('GET /api/v1/engine/definitions', () => {
         allow_points_override: false,
         constraints: {},
         version: 1,
+        verticals: [],
       },
       expect.objectContaining({
         code: 'spin',

@@ -58,6 +58,9 @@ const TOOL_NAMES = [
   'get_coin_hold',
   'capture_coin_hold',
   'release_coin_hold',
+  // Issue 34: a customer's responsible-gaming state, and the gate's refusals.
+  'set_customer_responsible_gaming',
+  'list_rg_decisions',
 ];
 /** Additive to the documented 28: left out of the size goal. */
 const ADDITIVE = [
@@ -70,6 +73,8 @@ const ADDITIVE = [
   'get_coin_hold',
   'capture_coin_hold',
   'release_coin_hold',
+  'set_customer_responsible_gaming',
+  'list_rg_decisions',
 ];
 type ManifestTool = {
   name: string;
@@ -77,6 +82,7 @@ type ManifestTool = {
   annotations: Record<string, boolean>;
 };
 const IDEMPOTENT = [
+  'set_customer_responsible_gaming',
   'adjust_customer_coins',
   'bulk_adjust_customer_coins',
   'create_customer',
@@ -210,7 +216,7 @@ describe('tools/list', () => {
   it('narrows the list with ?read_only=true and ?tools=', async () => {
     const readOnly = await mcpClient(h, world.p.key, '?read_only=true');
     const names = (await readOnly.listTools()).tools.map((t) => t.name);
-    expect(names).toHaveLength(22);
+    expect(names).toHaveLength(23);
     expect(names).not.toContain('reserve_order');
     const refused = await call(readOnly, 'adjust_customer_coins', {
       id: world.customer.id,
@@ -305,6 +311,14 @@ describe('tools/call', () => {
         { id: customer.id, hold_id: randomUUID() },
         'not_found',
       ],
+      // Setting none on a customer with none changes nothing the other calls depend on.
+      [
+        'set_customer_responsible_gaming',
+        { id: customer.id, state: 'none' },
+        { id: customer.id, state: 'cool_off' },
+        'invalid_request',
+      ],
+      ['list_rg_decisions', { limit: 5 }, { from: 'yesterday' }, 'invalid_request'],
       ['list_customers', { q: 'Ana', limit: 5 }, { limit: 0 }, 'invalid_request'],
       [
         'create_customer',

@@ -304,6 +304,14 @@ const STEPS: Step[] = [
     }),
   },
   {
+    route: 'rotate_game_seed',
+    request: (t) => ({
+      method: 'POST',
+      path: `/campaigns/${t.ids.campaign}/game/wheel/rotate-seed`,
+      body: {},
+    }),
+  },
+  {
     route: 'delete_campaign',
     request: (t) => ({ method: 'DELETE', path: `${campaigns(t)}/${t.ids.clone}` }),
   },
@@ -481,6 +489,23 @@ const STEPS: Step[] = [
       body: { from: '2020-01-01T00:00:00Z', to: '2099-01-01T00:00:00Z' },
     }),
   },
+  // Last: a blocked player would change what the incentive steps above answer.
+  {
+    route: 'set_customer_responsible_gaming',
+    request: (t) => ({
+      method: 'PUT',
+      path: `/api/v1/customers/${t.ids.customer}/responsible-gaming`,
+      body: { state: 'cool_off', until: '2030-01-01T00:00:00.000Z', source: 'player' },
+    }),
+  },
+  {
+    route: 'set_player_responsible_gaming',
+    request: (t) => ({
+      method: 'PUT',
+      path: `/players/${t.ids.player}/responsible-gaming`,
+      body: { state: 'self_excluded', note: 'asked by phone' },
+    }),
+  },
 ];
 
 /** Rows in every table, but the logs that record each delivery (a replay is one more). */
@@ -499,8 +524,12 @@ async function rowCounts(): Promise<Record<string, number>> {
   return counts;
 }
 
-/** The engine's audit: one row per delivery, replays included (docs/engine.md). */
-const REPLAY_LOGS = new Set(['engine_audit']);
+/**
+ * The engine's audit: one row per delivery, replays included (docs/engine.md); and the
+ * process-wide secrets made on first use (the development fairness key), which the first
+ * tenant's play makes and the second's finds.
+ */
+const REPLAY_LOGS = new Set(['engine_audit', 'platform_settings']);
 
 const delta = (before: Record<string, number>, after: Record<string, number>) =>
   Object.fromEntries(

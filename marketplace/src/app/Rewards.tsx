@@ -1,5 +1,6 @@
 // Rewards: today's daily reward and the streak, the prizes waiting to be claimed, the player's
-// tournaments (position and the top of the table), and the mini-games the player has plays for.
+// tournaments (position and the top of the table), and the mini-games the player has plays for,
+// each with how to verify its draws (docs/fairness.md).
 import { useEffect, useState } from 'preact/hooks';
 import type { ResultOf } from 'gql.tada';
 import { Claim, Play, Rewards as RewardsQuery } from '../documents';
@@ -114,6 +115,7 @@ export function Rewards(props: { coinName: string; onBalance: (balance: number) 
               game={g}
               coinName={props.coinName}
               onBalance={props.onBalance}
+              onPlayed={reload}
             />
           ))}
         </section>
@@ -190,9 +192,32 @@ function AwardCard(props: {
   );
 }
 
-function GameCard(props: { game: Game; coinName: string; onBalance: (balance: number) => void }) {
+/** The player's own seed, made here: the server never picks the seed it draws with. */
+const newSeed = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
+type Draw = Game['draws'][number];
+
+/** The public check of a draw whose server seed is revealed (GET /fairness/verify). */
+const verifyLink = (d: Draw) =>
+  `/fairness/verify?${new URLSearchParams({
+    serverSeed: d.serverSeed ?? '',
+    clientSeed: d.clientSeed ?? '',
+    nonce: String(d.nonce),
+    tableVersion: String(d.tableVersion),
+  })}`;
+
+function GameCard(props: {
+  game: Game;
+  coinName: string;
+  onBalance: (balance: number) => void;
+  onPlayed: () => void;
+}) {
   const g = props.game;
   const play = useAction(Play);
+  const [seed, setSeed] = useState(newSeed);
   const [credits, setCredits] = useState(g.credits);
   const [result, setResult] = useState<{
     id: number;
@@ -202,7 +227,11 @@ function GameCard(props: { game: Game; coinName: string; onBalance: (balance: nu
   const [shown, setShown] = useState(false);
   const go = async () => {
     setShown(false);
-    const outcome = await play.act({ campaignId: g.campaignId, gameName: g.gameName });
+    const outcome = await play.act({
+      campaignId: g.campaignId,
+      gameName: g.gameName,
+      clientSeed: seed,
+    });
     if (!outcome) return;
     setCredits(outcome.playMyGame.credits);
     setResult({
@@ -222,6 +251,7 @@ function GameCard(props: { game: Game; coinName: string; onBalance: (balance: nu
         onTurned={() => {
           setShown(true);
           if (result) props.onBalance(result.balance);
+          props.onPlayed(); // the draw joins the list below
         }}
       />
       <p class="muted">{t('playsLeft', { n: credits })}</p>
@@ -235,6 +265,8 @@ function GameCard(props: { game: Game; coinName: string; onBalance: (balance: nu
             total: result.draw.totalWeight,
             version: result.draw.tableVersion,
           })}
+          {' · '}
+          {t('seeds', { seed: result.draw.clientSeed ?? '', nonce: result.draw.nonce ?? '' })}
         </p>
       )}
       <Failure error={play.error} />
@@ -254,6 +286,41 @@ function GameCard(props: { game: Game; coinName: string; onBalance: (balance: nu
               {p.label}: {Math.round(p.chance * 1000) / 10} %
             </li>
           ))}
+        </ul>
+      </details>
+      <details class="fairness" data-testid="fairness">
+        <summary>{t('fairness')}</summary>
+        <p class="small">{t('fairnessText')}</p>
+        {g.serverSeedHash && (
+          <p class="small">
+            {t('seedHash')}: <code>{g.serverSeedHash}</code>
+          </p>
+        )}
+        <label class="field small">
+          <span>{t('yourSeed')}</span>
+          <input
+            value={seed}
+            maxLength={64}
+            pattern="[!-9;-~]{1,64}"
+            spellcheck={false}
+            onInput={(e) => setSeed(e.currentTarget.value)}
+          />
+        </label>
+        <ul class="small">
+          {g.draws
+            .filter((d) => d.nonce !== null)
+            .map((d) => (
+              <li key={`${d.seedHash}:${d.nonce}`}>
+                {d.label} · {t('seeds', { seed: d.clientSeed ?? '', nonce: d.nonce ?? '' })} ·{' '}
+                {d.serverSeed ? (
+                  <a href={verifyLink(d)} target="_blank" rel="noopener noreferrer">
+                    {t('verify')}
+                  </a>
+                ) : (
+                  t('notRevealed')
+                )}
+              </li>
+            ))}
         </ul>
       </details>
     </div>

@@ -16,6 +16,9 @@ ADD COLUMN     "nonce" INTEGER,
 ADD COLUMN     "seed_id" UUID;
 
 -- AlterTable
+ALTER TABLE "bulk_adjustments" ADD COLUMN     "rg_blocked" INTEGER NOT NULL DEFAULT 0;
+
+-- AlterTable
 ALTER TABLE "campaigns" ADD COLUMN     "verticals" "product_vertical"[] DEFAULT ARRAY[]::"product_vertical"[];
 
 -- AlterTable

@@ -2,6 +2,7 @@
 // redemption is a reservation (reserve-order.ts), a cancellation the order book's, a claim the
 // campaigns' (claim-award.ts). The player is always the session's customer: no id a caller sends
 // can name another. A physical prize needs an address, saved or given (and saved when asked).
+import { refusingWhenBlocked } from '../responsible-gaming/gate.js';
 import { z } from 'zod';
 import { orderableListings } from '../catalog/orderable-listings.js';
 import { loadPricing } from '../catalog/pricing.js';
@@ -132,7 +133,8 @@ export async function claimPlayerAward(
   now: Date,
 ) {
   const data = parseInput(claimInput, input);
-  return inTransaction(db, async (tx) => {
+  // The gate's refusal inside claimAward rolls this transaction back: its decision row is written after.
+  return refusingWhenBlocked(db, tenant, async (tx) => {
     const address = await deliveryOf(tx, tenant, customerId, data);
     return claimAward(
       tx,

@@ -87,6 +87,10 @@ export const AUDIT_SNAPSHOTS: Record<string, Loader> = {
   updateProduct: byId((db, id) => db.product.findUnique({ where: { id } })),
   updateListing: byId((db, id) => db.listingMarket.findUnique({ where: { id } })),
   updateEstablishment: byId((db, id) => db.subBrand.findUnique({ where: { id } })),
+  setJurisdiction: byId(
+    (db, id) => db.subBrand.findUnique({ where: { id }, select: { id: true, jurisdiction: true } }),
+    'subBrandId',
+  ),
   topUpPrepaidBalance: (db, args) => {
     const brandId = String(args.brandId ?? '');
     const environment = args.environment === 'live' ? 'live' : 'test';

@@ -2,6 +2,7 @@
 // browse one store of the embedded marketplace without an API key. The token is stateless:
 // an HMAC-SHA256 over its claims, with a secret from STORE_SESSION_SECRET or, when that is unset,
 // one generated once and kept in platform_settings so every process agrees on it.
+import { assertNotBlocked, refusingWhenBlocked } from '../responsible-gaming/gate.js';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../db.js';
@@ -77,6 +78,10 @@ export async function createStoreSession(
   if (customer.status === 'banned') {
     throw new AppError('customer_not_eligible', 'The customer is banned and cannot open a store.');
   }
+  // The responsible-gaming gate: a blocked player is not invited into the store.
+  await refusingWhenBlocked(db, tenant, (tx) =>
+    assertNotBlocked(tx, tenant, data.customerId, 'store_session', null, now),
+  );
   const store = await db.store.findFirst({
     where: {
       subBrandId: tenant.subBrandId,

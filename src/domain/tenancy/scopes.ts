@@ -20,6 +20,8 @@ export const PARTNER_SCOPES = [
   'events:read',
   /** Webhook endpoints: create, change, rotate secrets, read deliveries, replay. */
   'webhooks:manage',
+  /** Setting a customer's responsible-gaming state (docs/compliance.md); read with customers:read. */
+  'responsible_gaming:write',
 ] as const;
 
 /** Scopes of the establishment API beyond the partner ones it reuses (players are customers). */

@@ -18,7 +18,9 @@ import { coinAmount, MAX_COINS, movementReason } from '../ledger/coins.js';
 import { isUniqueViolation } from '../prisma-errors.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
-import type { PrismaClient } from '../../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
+import type { RgState } from '../../generated/prisma/enums.js';
+import { blockOf, recordRgDecision, rgActiveWhere } from '../responsible-gaming/gate.js';
 
 export const BATCH_SIZE = 500;
 const SKIPPED_LISTED = 100;
@@ -39,6 +41,8 @@ export type BulkResult = {
   applied: number;
   /** Customers skipped because the debit would take them below zero. */
   skipped: number;
+  /** Customers a credit left out: an active responsible-gaming state (docs/compliance.md). */
+  rgBlocked: number;
   skippedCustomerIds: string[];
   delta: number;
   /** applied × delta. */
@@ -84,17 +88,22 @@ export async function bulkAdjustCoins(
         });
         return true;
       }
+      // A credit is an incentive: the gate leaves blocked customers out, one decision each.
+      const blocked = data.delta > 0 ? await blockedAmong(tx, tenant, batch, job.id) : new Set();
       const { applied, refused } = await applyMovements(
         tx,
         tenant,
-        batch.map((c) => ({ customerId: c.id, delta: data.delta, reason: data.reason ?? null })),
+        batch
+          .filter((c) => !blocked.has(c.id))
+          .map((c) => ({ customerId: c.id, delta: data.delta, reason: data.reason ?? null })),
         { ...actor, source: 'bulk', bulkId: job.id },
       );
       const skipped = refused.filter((r) => r.refusal !== 'not_found').map((r) => r.customerId); // not_found: deleted meanwhile
       await tx.$executeRaw`
         UPDATE bulk_adjustments SET cursor = ${batch.at(-1)!.id}::uuid,
-          matched = matched + ${applied.length + skipped.length}, applied = applied + ${applied.length},
-          skipped = skipped + ${skipped.length},
+          matched = matched + ${applied.length + skipped.length + blocked.size},
+          applied = applied + ${applied.length},
+          skipped = skipped + ${skipped.length}, rg_blocked = rg_blocked + ${blocked.size},
           skipped_ids = (coalesce(skipped_ids, '{}') || ${skipped}::uuid[])[1:${SKIPPED_LISTED}]
         WHERE id = ${job.id}::uuid`;
       return false;
@@ -103,6 +112,28 @@ export async function bulkAdjustCoins(
     await options.afterBatch?.(++batches);
   }
   return result(await prisma.bulkAdjustment.findUniqueOrThrow({ where: { id: job.id } }));
+}
+
+/** The batch's customers the gate blocks, their rows locked FOR SHARE; each refusal recorded. */
+async function blockedAmong(
+  tx: Prisma.TransactionClient,
+  tenant: Tenant,
+  batch: { id: string }[],
+  bulkId: string,
+): Promise<Set<string>> {
+  const rows = await tx.$queryRaw<{ id: string; rg_state: RgState; rg_until: Date | null }[]>`
+    SELECT id, rg_state, rg_until FROM customers
+    WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND id = ANY(${batch.map((c) => c.id)}::uuid[])
+    ORDER BY id FOR SHARE`;
+  const now = new Date();
+  const blocked = new Set<string>();
+  for (const row of rows) {
+    const block = blockOf(row, now);
+    if (!block) continue;
+    blocked.add(row.id);
+    await recordRgDecision(tx, tenant, row.id, 'bulk_credit', block, `bulk:${bulkId}`, now);
+  }
+  return blocked;
 }
 
 async function findOrStart(
@@ -159,6 +190,7 @@ function result(job: {
   matched: number;
   applied: number;
   skipped: number;
+  rgBlocked: number;
   skippedIds: string[];
   delta: bigint;
   completedAt: Date | null;
@@ -170,6 +202,7 @@ function result(job: {
     matched: job.matched,
     applied: job.applied,
     skipped: job.skipped,
+    rgBlocked: job.rgBlocked,
     skippedCustomerIds: job.skippedIds,
     delta,
     totalDelta: job.applied * delta,
@@ -223,13 +256,18 @@ async function preview(
           where: { AND: [where, { wallet: { balance: { lt: BigInt(-data.delta) } } }] },
         })
       : 0;
-  const applied = matched - skipped;
+  const rgBlocked =
+    data.delta > 0
+      ? await prisma.customer.count({ where: { AND: [where, rgActiveWhere(new Date())] } })
+      : 0;
+  const applied = matched - skipped - rgBlocked;
   return {
     id: null,
     dryRun: true,
     matched,
     applied,
     skipped,
+    rgBlocked,
     skippedCustomerIds: skippedRows.map((r) => r.id),
     delta: data.delta,
     totalDelta: applied * data.delta,

@@ -3,6 +3,7 @@
 // ledger function with the reason `campaign:<award id>`, unique in the database; a product prize
 // becomes a zero-coin order in the one order book (so it shows on /api/v1/orders too), with its
 // logistics e-mail written to the outbox in the same transaction, as every order path does.
+import { assertNotBlocked, refusingWhenBlocked } from '../../domain/responsible-gaming/gate.js';
 import { displayName } from '../../domain/catalog/translations.js';
 import { enqueueOrderMessage } from '../../domain/notifications/enqueue.js';
 import { newReference } from '../../domain/orders/reference.js';
@@ -10,7 +11,7 @@ import { z } from 'zod';
 import type { CampaignAward } from '../../generated/prisma/client.js';
 import { loadPricing, priceListing } from '../../domain/catalog/pricing.js';
 import { visibleListings } from '../../domain/catalog/visibility.js';
-import { inTransaction, type Db } from '../../domain/db.js';
+import type { Db } from '../../domain/db.js';
 import { AppError, invalidRequest, notFound } from '../../domain/errors.js';
 import { idTime, isUuid, newId } from '../../domain/ids.js';
 import { moveCoins } from '../../domain/ledger/move-coins.js';
@@ -58,7 +59,7 @@ export async function claimAward(
 ): Promise<ClaimResult> {
   const data = parseInput(claimInput, input);
   if (!isUuid(customerId)) throw notFound('Customer');
-  return inTransaction(db, async (tx) => {
+  return refusingWhenBlocked(db, tenant, async (tx) => {
     const player = await tx.customer.findFirst({
       where: { id: customerId, ...tenant },
       select: { status: true },
@@ -90,6 +91,8 @@ export async function claimAward(
         `The award expired at ${award.expiresAt.toISOString()} unclaimed.`,
       );
     }
+    // The gate, once the award is known to be claimable: a refusal rolls the claim back.
+    await assertNotBlocked(tx, tenant, customerId, 'claim', `award:${data.awardId}`, now);
     const award = await tx.campaignAward.findUniqueOrThrow({
       where: tenantKey(tenant.subBrandId, data.awardId),
     });

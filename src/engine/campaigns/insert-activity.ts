@@ -9,6 +9,8 @@ import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { parseInput } from '../../domain/validation.js';
+import type { RgState } from '../../generated/prisma/enums.js';
+import { blockOf, recordRgDecision, type RgBlock } from '../../domain/responsible-gaming/gate.js';
 import { utcDay, utcDayStart, utcDaysBetween } from '../shared/clock.js';
 import { grantAward, prizeForDay, type GrantedAward } from './grant-award.js';
 import { targetingInput, type Prize } from './schemas.js';
@@ -91,6 +93,8 @@ export type ActivityResult = {
     | 'not_targeted'
     | 'player_not_eligible'
     | 'not_running';
+  /** Why player_not_eligible: the player's `status`, or an active `responsible_gaming` state. */
+  reason: 'status' | 'responsible_gaming' | null;
   streak: number | null;
   points: number | null;
   award: GrantedAward | null;
@@ -153,7 +157,14 @@ export async function insertActivity(
     };
     const results: ActivityResult[] = [];
     for (const c of campaigns) {
-      const base = { campaignId: c.id, type: c.type, streak: null, points: null, award: null };
+      const base = {
+        campaignId: c.id,
+        type: c.type,
+        reason: null,
+        streak: null,
+        points: null,
+        award: null,
+      };
       const running =
         c.status === 'in_progress' && !c.isTemplate && c.startsAt <= now && now < c.endsAt;
       if (!running) {
@@ -161,7 +172,7 @@ export async function insertActivity(
         continue;
       }
       if (EXCLUDED_STATUSES.has(player.status)) {
-        results.push({ ...base, outcome: 'player_not_eligible' });
+        results.push({ ...base, outcome: 'player_not_eligible', reason: 'status' });
         continue;
       }
       const targeting = targetingInput.safeParse(c.targeting).data;
@@ -176,6 +187,20 @@ export async function insertActivity(
         }))
       ) {
         results.push({ ...base, outcome: 'not_targeted' });
+        continue;
+      }
+      // The gate, where the activity would have paid: the player row was read FOR SHARE.
+      if (player.rg) {
+        await recordRgDecision(
+          tx,
+          tenant,
+          player.id,
+          c.type === 'tournament' ? 'tournament_points' : 'campaign_award',
+          player.rg,
+          `campaign:${c.id} activity:${activityId}`,
+          now,
+        );
+        results.push({ ...base, outcome: 'player_not_eligible', reason: 'responsible_gaming' });
         continue;
       }
       results.push(
@@ -222,6 +247,8 @@ type PlayerCampaignRow = {
   player_created_at: Date;
   preferred_lang: string | null;
   segment_id: string | null;
+  rg_state: RgState;
+  rg_until: Date | null;
   id: string | null;
   type: Campaign['type'];
   status: Campaign['status'];
@@ -243,7 +270,7 @@ async function readPlayerAndCampaigns(
   tenant: Tenant,
   fields: { player_id: string; campaign_id?: string | undefined },
   now: Date,
-): Promise<{ player: PlayerFacts | null; campaigns: ActiveCampaign[] }> {
+): Promise<{ player: (PlayerFacts & { rg: RgBlock | null }) | null; campaigns: ActiveCampaign[] }> {
   const { rows } = await sqlFor(db).query<PlayerCampaignRow>(
     fields.campaign_id ? PLAYER_AND_CAMPAIGN : PLAYER_AND_RUNNING_CAMPAIGNS,
     [fields.player_id, tenant.subBrandId, tenant.environment, fields.campaign_id ?? now],
@@ -258,6 +285,7 @@ async function readPlayerAndCampaigns(
       createdAt: first.player_created_at,
       preferredLang: first.preferred_lang,
       segmentId: first.segment_id,
+      rg: blockOf(first, now),
     },
     campaigns: rows
       .filter((r) => r.id !== null)
@@ -277,13 +305,14 @@ async function readPlayerAndCampaigns(
 
 const playerAndCampaigns = (which: string) => `
   SELECT pl.id AS player_id, pl.external_id, pl.status::text AS player_status,
-         pl.created_at AS player_created_at, pl.preferred_lang, pl.segment_id,
+         pl.created_at AS player_created_at, pl.preferred_lang, pl.segment_id, pl.rg_state, pl.rg_until,
          c.id, c.type, c.status, c.is_template, c.starts_at, c.ends_at, c.targeting, c.prizes, c.multiplier
   FROM customers pl
   LEFT JOIN campaigns c ON c.sub_brand_id = pl.sub_brand_id AND c.environment = pl.environment
     AND c.deleted_at IS NULL AND ${which}
   WHERE pl.id = $1::uuid AND pl.sub_brand_id = $2::uuid AND pl.environment = $3::environment
-  ORDER BY c.id`;
+  ORDER BY c.id
+  FOR SHARE OF pl`; // the gate's lock (domain/responsible-gaming/gate.ts)
 /** $4: the campaign named by campaign_id, whatever its state. */
 const PLAYER_AND_CAMPAIGN = playerAndCampaigns('c.id = $4::uuid');
 /** $4: now; every running campaign of the tenant. */
@@ -300,7 +329,7 @@ async function countDay(
   activityId: string,
   now: Date,
 ): Promise<ActivityResult> {
-  const base = { campaignId: c.id, type: c.type, points: null };
+  const base = { campaignId: c.id, type: c.type, reason: null, points: null };
   await db.$executeRaw`
     INSERT INTO campaign_progress (campaign_id, customer_id, sub_brand_id, environment, streak, reached_at)
     VALUES (${c.id}::uuid, ${customerId}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, 0, ${now})
@@ -351,7 +380,7 @@ async function addPoints(
   points: number | undefined,
   now: Date,
 ): Promise<ActivityResult> {
-  const base = { campaignId: c.id, type: c.type, streak: null, award: null };
+  const base = { campaignId: c.id, type: c.type, reason: null, streak: null, award: null };
   if (!points) return { ...base, outcome: 'no_points', points: null };
   const {
     rows: [row],
@@ -390,6 +419,7 @@ async function replayOf(db: Db, tenant: Tenant, key: string): Promise<ActivityAn
       campaignId: w.campaignId,
       type: w.campaign.type,
       outcome: 'awarded' as const,
+      reason: null,
       streak: w.day,
       points: null,
       award: {

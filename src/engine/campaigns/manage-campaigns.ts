@@ -5,6 +5,7 @@ import type { Campaign, Prisma } from '../../generated/prisma/client.js';
 import { inTransaction, type Db } from '../../domain/db.js';
 import { AppError, invalidRequest, notFound } from '../../domain/errors.js';
 import { isUuid, newId } from '../../domain/ids.js';
+import { assertVerticalsAllowed, inVerticalOrder } from '../../domain/jurisdiction/rules.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { parseInput } from '../../domain/validation.js';
 import {
@@ -40,8 +41,16 @@ function columnsOf(input: CampaignInput, now: Date) {
     prizes: input.prizes as unknown as Prisma.InputJsonValue,
     targeting: (input.targeting ?? {}) as Prisma.InputJsonValue,
     isTemplate: input.isTemplate,
+    verticals: inVerticalOrder(input.verticals),
   };
 }
+
+/** The jurisdiction rule (docs/compliance.md) on a campaign being created, edited or started. */
+const assertCampaignAllowed = (
+  tx: Prisma.TransactionClient,
+  tenant: Tenant,
+  verticals: Campaign['verticals'],
+) => assertVerticalsAllowed(tx, tenant.subBrandId, verticals, 'the campaign');
 
 export async function createCampaign(
   db: Db,
@@ -50,8 +59,10 @@ export async function createCampaign(
   now: Date,
 ): Promise<Campaign> {
   const data = parseInput(campaignInput, input);
-  return db.campaign.create({
-    data: { id: newId(), ...tenant, ...columnsOf(data, now), createdAt: now },
+  const columns = columnsOf(data, now);
+  return inTransaction(db, async (tx) => {
+    await assertCampaignAllowed(tx, tenant, columns.verticals);
+    return tx.campaign.create({ data: { id: newId(), ...tenant, ...columns, createdAt: now } });
   });
 }
 
@@ -90,7 +101,10 @@ export async function listCampaigns(
   });
 }
 
-/** Fields that may change once a campaign has started: what players read, and a larger budget. */
+/**
+ * Fields that may change once a campaign has started: what players read, and a larger budget.
+ * Not its verticals: what qualifies is fixed for the run, as prizes and targeting are.
+ */
 const RUNNING_EDITABLE = new Set([
   'title',
   'modalTitle',
@@ -123,6 +137,7 @@ export async function updateCampaign(
       );
     }
     const next = columnsOf(data, current.createdAt);
+    await assertCampaignAllowed(tx, tenant, next.verticals);
     // A preset keeps the dates it resolved to when the campaign was created.
     if (data.duration && data.duration !== 'custom' && data.duration === current.duration) {
       next.startsAt = current.startsAt;
@@ -225,6 +240,8 @@ export async function updateCampaignStatus(
         'invalid_transition',
         `The campaign is ${c.status} and its end (${c.endsAt.toISOString()}) has passed: it cannot start.`,
       );
+    // Starting or resuming: the jurisdiction may have changed since the campaign was written.
+    if (status === 'in_progress') await assertCampaignAllowed(tx, tenant, c.verticals);
     return tx.campaign.update({ where: tenantKey(c.subBrandId, c.id), data: { status } });
   });
 }
@@ -310,9 +327,14 @@ export async function cloneCampaign(
     prizes: t.prizes,
     targeting: t.targeting,
     isTemplate: false,
+    verticals: t.verticals,
   };
   const data = parseInput(campaignInput, body);
-  return db.campaign.create({
-    data: { id: newId(), ...tenant, ...columnsOf(data, now), clonedFromId: t.id, createdAt: now },
+  const columns = columnsOf(data, now);
+  return inTransaction(db, async (tx) => {
+    await assertCampaignAllowed(tx, tenant, columns.verticals);
+    return tx.campaign.create({
+      data: { id: newId(), ...tenant, ...columns, clonedFromId: t.id, createdAt: now },
+    });
   });
 }

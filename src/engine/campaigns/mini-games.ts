@@ -1,8 +1,10 @@
 // Mini-games: a campaign's game has a versioned prize table; a player's plays (credits) come from
-// claiming a `game:<name>` prize; a play takes one credit and draws a prize with
-// crypto.randomInt, recording the number drawn, the table version and the result, once per
-// Idempotency-Key. Coins won go through the one ledger function (`campaign:draw:<id>`).
-import { randomInt } from 'node:crypto';
+// claiming a `game:<name>` prize; a play takes one credit and draws a prize, provably fairly:
+// HMAC-SHA256 of the game's server seed over the player's seed and the play's nonce
+// (fair-draw.ts, game-seeds.ts, docs/fairness.md), recording the seed, the client seed, the
+// nonce, the number drawn, the table version and the result, once per Idempotency-Key. Coins won
+// go through the one ledger function (`campaign:draw:<id>`).
+import { assertNotBlocked, refusingWhenBlocked } from '../../domain/responsible-gaming/gate.js';
 import { z } from 'zod';
 import { inTransaction, type Db } from '../../domain/db.js';
 import { AppError, notFound } from '../../domain/errors.js';
@@ -11,7 +13,10 @@ import { MAX_COINS } from '../../domain/ledger/coins.js';
 import { moveCoins } from '../../domain/ledger/move-coins.js';
 import type { Actor, Tenant } from '../../domain/tenant.js';
 import { parseInput } from '../../domain/validation.js';
+import type { CampaignGameDraw } from '../../generated/prisma/client.js';
 import { EXCLUDED_STATUSES } from './targeting.js';
+import { CLIENT_SEED, CLIENT_SEED_RULE, fairDraw, newClientSeed } from './fair-draw.js';
+import { commitment, rotateSeed, seedsOf, takeNonce, type SeedInfo } from './game-seeds.js';
 import { tenantKey } from '../shared/keys.js';
 
 export const GAME_NAME = /^[a-z0-9_-]{1,40}$/;
@@ -115,7 +120,29 @@ async function findPlayerAndCampaign(
   return { player, campaign };
 }
 
-/** The player's plays left, the current table with each prize's chance, and the latest draws. */
+/** A draw with the seed it used (null for draws made before seeds existed). */
+export type GameDraw = CampaignGameDraw & { seed: SeedInfo | null };
+
+async function withSeeds(db: Db, tenant: Tenant, draws: CampaignGameDraw[]): Promise<GameDraw[]> {
+  const seeds = await seedsOf(
+    db,
+    tenant,
+    draws.map((d) => d.seedId),
+  );
+  return draws.map((d) => ({ ...d, seed: (d.seedId && seeds.get(d.seedId)) || null }));
+}
+
+/** What a play is worth on average: Σ coins × weight / Σ weight. */
+export function expectedCoins(prizes: GameTable): number {
+  const total = prizes.reduce((sum, p) => sum + p.weight, 0);
+  return prizes.reduce((sum, p) => sum + p.coins * p.weight, 0) / total;
+}
+
+/**
+ * The player's plays left, the current table with each prize's chance, the game's commitment
+ * (its active seed's hash, the seed started on this read if it has none: players see it before
+ * their first play), and the latest draws with their seeds.
+ */
 export async function readGame(
   db: Db,
   tenant: Tenant,
@@ -136,16 +163,43 @@ export async function readGame(
       },
     }),
     currentTable(db, tenant, campaignId, gameName),
-    db.campaignGameDraw.findMany({
-      where: { subBrandId: tenant.subBrandId, campaignId, customerId, gameName },
-      orderBy: { id: 'desc' },
-      take: 20,
-    }),
+    latestDraws(db, tenant, customerId, campaignId, gameName, 20),
   ]);
-  return { credits: credit?.credits ?? 0, table, draws };
+  return {
+    credits: credit?.credits ?? 0,
+    table,
+    expectedCoins: table ? expectedCoins(table.prizes as GameTable) : null,
+    serverSeedHash: table ? await commitment(db, { tenant, campaignId, gameName }) : null,
+    draws,
+  };
 }
 
-/** One play: a credit taken, a prize drawn, recorded; a replayed key answers the first draw. */
+/** A player's latest draws in a game, newest first, with the seeds they used. */
+export async function latestDraws(
+  db: Db,
+  tenant: Tenant,
+  customerId: string,
+  campaignId: string,
+  gameName: string,
+  take: number,
+): Promise<GameDraw[]> {
+  const draws = await db.campaignGameDraw.findMany({
+    where: { subBrandId: tenant.subBrandId, campaignId, customerId, gameName },
+    orderBy: { id: 'desc' },
+    take,
+  });
+  return withSeeds(db, tenant, draws);
+}
+
+const invalidClientSeed = () =>
+  new AppError('invalid_request', `clientSeed: must be ${CLIENT_SEED_RULE}`, {
+    issues: [{ field: 'clientSeed', code: 'format', message: `must be ${CLIENT_SEED_RULE}` }],
+  });
+
+/**
+ * One play: a credit taken, a prize drawn with the game's seed, the player's seed (`clientSeed`,
+ * else one generated) and the seed's next nonce, recorded; a replayed key answers the first draw.
+ */
 export async function playGame(
   db: Db,
   tenant: Tenant,
@@ -154,21 +208,32 @@ export async function playGame(
   gameName: string,
   campaignId: string,
   idempotencyKey: string | null,
-) {
+  clientSeed?: string | null,
+): Promise<{ draw: GameDraw; replayed: boolean }> {
   if (!idempotencyKey)
     throw new AppError(
       'missing_idempotency_key',
       'A play needs an Idempotency-Key header: a retry must not play twice.',
     );
-  return inTransaction(db, async (tx) => {
+  if (clientSeed != null && !CLIENT_SEED.test(clientSeed)) throw invalidClientSeed();
+  const playerSeed = clientSeed ?? newClientSeed();
+  return refusingWhenBlocked(db, tenant, async (tx) => {
     const { player } = await findPlayerAndCampaign(tx, tenant, customerId, campaignId, gameName);
     const before = await tx.campaignGameDraw.findFirst({ where: { ...tenant, idempotencyKey } });
-    if (before) return { draw: before, replayed: true };
+    if (before) return { draw: (await withSeeds(tx, tenant, [before]))[0]!, replayed: true };
     if (EXCLUDED_STATUSES.has(player.status))
       throw new AppError(
         'customer_not_eligible',
         `The player's status is ${player.status}: ${player.status} players receive nothing from campaigns.`,
       );
+    // The responsible-gaming gate, before a play is taken: a refusal leaves the plays as they were.
+    await assertNotBlocked(
+      tx,
+      tenant,
+      customerId,
+      'game_play',
+      `campaign:${campaignId} game:${gameName}`,
+    );
     const table = await currentTable(tx, tenant, campaignId, gameName);
     if (!table) throw notFound('Game');
     const taken = await tx.$executeRaw`
@@ -181,18 +246,24 @@ export async function playGame(
         `The player has no plays left in ${gameName} for this campaign.`,
       );
     const prizes = table.prizes as GameTable;
-    const total = prizes.reduce((sum, p) => sum + p.weight, 0);
-    const drawn = randomInt(0, total);
-    let index = 0;
-    for (let acc = prizes[0]!.weight; drawn >= acc; acc += prizes[++index]!.weight);
-    const prize = prizes[index]!;
+    // The seed's next nonce, its row locked until this play is recorded (a rotation waits).
+    const seed = await takeNonce(tx, { tenant, campaignId, gameName });
+    const drawn = fairDraw({
+      serverSeed: seed.serverSeed,
+      clientSeed: playerSeed,
+      nonce: seed.nonce,
+      weights: prizes.map((p) => p.weight),
+    });
+    const prize = prizes[drawn.resultIndex]!;
     const id = newId();
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO campaign_game_draws (id, sub_brand_id, environment, campaign_id, customer_id, game_name, table_version,
-                                       idempotency_key, draw, total_weight, result_index, label, coins)
+                                       idempotency_key, draw, seed_id, client_seed, nonce, total_weight, result_index,
+                                       label, coins)
       VALUES (${id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${campaignId}::uuid,
-              ${customerId}::uuid, ${gameName}, ${table.version}, ${idempotencyKey}, ${drawn}, ${total}, ${index},
-              ${prize.label}, ${prize.coins}::bigint)
+              ${customerId}::uuid, ${gameName}, ${table.version}, ${idempotencyKey}, ${drawn.draw}, ${seed.seedId}::uuid,
+              ${playerSeed}, ${seed.nonce}, ${drawn.totalWeight}, ${drawn.resultIndex}, ${prize.label},
+              ${prize.coins}::bigint)
       ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING RETURNING id`;
     // A concurrent twin with the same key won: this transaction's credit goes back with its rollback.
     if (!inserted.length)
@@ -212,11 +283,32 @@ export async function playGame(
         data: { movementId: moved.movementId },
       });
     }
-    return {
-      draw: await tx.campaignGameDraw.findUniqueOrThrow({
-        where: tenantKey(tenant.subBrandId, id),
-      }),
-      replayed: false,
-    };
+    const recorded = await tx.campaignGameDraw.findUniqueOrThrow({
+      where: tenantKey(tenant.subBrandId, id),
+    });
+    const used = { seedHash: seed.seedHash, revealedSeed: null, rotatedAt: null };
+    return { draw: { ...recorded, seed: used }, replayed: false };
   });
+}
+
+/**
+ * Reveals the game's active seed and starts the next (game-seeds.ts). A deleted campaign's game
+ * may still reveal its seed, so that its last plays stay verifiable.
+ */
+export async function rotateGameSeed(
+  db: Db,
+  tenant: Tenant,
+  campaignId: string,
+  gameName: string,
+  now: Date,
+) {
+  checkName(gameName);
+  if (!isUuid(campaignId)) throw notFound('Campaign');
+  const campaign = await db.campaign.findFirst({
+    where: { id: campaignId, ...tenant },
+    select: { id: true },
+  });
+  if (!campaign) throw notFound('Campaign');
+  if (!(await currentTable(db, tenant, campaignId, gameName))) throw notFound('Game');
+  return rotateSeed(db, { tenant, campaignId, gameName }, now);
 }

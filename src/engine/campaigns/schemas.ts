@@ -2,6 +2,7 @@
 // casing), and every rule a campaign must satisfy before it is stored (docs/campaigns.md).
 import { z } from 'zod';
 import { MAX_COINS } from '../../domain/ledger/coins.js';
+import { verticalsInput } from '../../domain/jurisdiction/rules.js';
 import { nonBlankText } from '../../domain/validation.js';
 
 export const CAMPAIGN_TYPES = [
@@ -264,6 +265,7 @@ export const campaignFields = {
   prizes: z.array(prizeInput).min(1).max(100),
   targeting: targetingInput.optional(),
   isTemplate: z.boolean().default(false).describe('A template never runs; clone it.'),
+  verticals: verticalsInput.default([]),
 };
 
 /**

@@ -7,7 +7,9 @@
 // crash before the commit rolls all of it back and releases the lock, so the next runner redoes
 // it from the start; the awards' unique (campaign, player, 'rank') key is the backstop. Why not a
 // job library: see docs/campaigns.md ("Settlement").
-import type { Campaign, PrismaClient } from '../../generated/prisma/client.js';
+import type { RgState } from '../../generated/prisma/enums.js';
+import { recordRgDecision, RG_ACTIVE_SQL } from '../../domain/responsible-gaming/gate.js';
+import { Prisma, type Campaign, type PrismaClient } from '../../generated/prisma/client.js';
 import { TRANSACTION_OPTIONS } from '../../domain/db.js';
 import type { Db } from '../../domain/db.js';
 import type { Tenant } from '../../domain/tenant.js';
@@ -29,7 +31,8 @@ export type Leader = { customerId: string; points: number; reachedAt: Date; rank
 
 /**
  * The final (or current) ranking's top `limit`: by points, then who reached them first, then id.
- * Restricted and banned players are left out, so their place goes to the next player.
+ * Restricted and banned players, and players under an active responsible-gaming state, are left
+ * out, so their place goes to the next player.
  */
 export async function leaderboard(
   db: Db,
@@ -43,7 +46,8 @@ export async function leaderboard(
     SELECT p.customer_id, p.points, p.reached_at,
            row_number() OVER (ORDER BY p.points DESC, p.reached_at, p.customer_id) AS rank
     FROM campaign_progress p JOIN customers c ON c.sub_brand_id = p.sub_brand_id AND c.id = p.customer_id
-    WHERE p.sub_brand_id = ${campaign.subBrandId}::uuid AND p.campaign_id = ${campaign.id}::uuid AND p.points > 0 AND c.status NOT IN ('restricted', 'banned')
+    WHERE p.sub_brand_id = ${campaign.subBrandId}::uuid AND p.campaign_id = ${campaign.id}::uuid AND p.points > 0
+      AND c.status NOT IN ('restricted', 'banned') AND NOT ${Prisma.raw(RG_ACTIVE_SQL)}
     ORDER BY p.points DESC, p.reached_at, p.customer_id
     LIMIT ${limit} OFFSET ${offset}`;
   return rows.map((r) => ({
@@ -52,6 +56,19 @@ export async function leaderboard(
     reachedAt: r.reached_at,
     rank: Number(r.rank),
   }));
+}
+
+/** Players under an active state who would rank within the top `limit` if they were not. */
+function blockedWinners(db: Db, campaign: Pick<Campaign, 'subBrandId' | 'id'>, limit: number) {
+  return db.$queryRaw<{ customer_id: string; state: RgState; until: Date | null }[]>`
+    SELECT customer_id, state, until FROM (
+      SELECT p.customer_id, c.rg_state AS state, c.rg_until AS until, ${Prisma.raw(RG_ACTIVE_SQL)} AS blocked,
+             row_number() OVER (ORDER BY p.points DESC, p.reached_at, p.customer_id) AS rank
+      FROM campaign_progress p JOIN customers c ON c.sub_brand_id = p.sub_brand_id AND c.id = p.customer_id
+      WHERE p.sub_brand_id = ${campaign.subBrandId}::uuid AND p.campaign_id = ${campaign.id}::uuid AND p.points > 0
+        AND c.status NOT IN ('restricted', 'banned')
+    ) ranked
+    WHERE blocked AND rank <= ${limit}`;
 }
 
 /** The prize a rank wins, if any. */
@@ -91,6 +108,17 @@ export async function settleNextTournament(
       const tenant: Tenant = { subBrandId: job.sub_brand_id, environment: job.environment };
       const prizes = campaign.prizes as Prize[];
       const deepest = Math.max(0, ...prizes.map((p) => rankRange(p.rank)?.[1] ?? 0));
+      // The gate: a blocked player who would have ranked among the prizes gets none, on record.
+      for (const blocked of await blockedWinners(tx, campaign, deepest))
+        await recordRgDecision(
+          tx,
+          tenant,
+          blocked.customer_id,
+          'campaign_award',
+          blocked,
+          `campaign:${campaign.id} settlement`,
+          now,
+        );
       let awarded = 0;
       for (const leader of await leaderboard(tx, campaign, deepest)) {
         const prize = prizeForRank(prizes, leader.rank);

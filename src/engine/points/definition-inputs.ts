@@ -1,5 +1,6 @@
 // The rules of an event definition, shared by GraphQL (the backoffice) and the admin CLI.
 import { z } from 'zod';
+import { verticalsInput } from '../../domain/jurisdiction/rules.js';
 
 export const MAX_POINTS = 1_000_000;
 
@@ -34,6 +35,8 @@ export const definitionFields = {
   playerIdField: fieldName.optional(),
   idempotencyKeyField: fieldName.nullish(),
   allowPointsOverride: z.boolean().optional(),
+  /** The product verticals the event stands for (jurisdiction rules, docs/compliance.md). */
+  verticals: verticalsInput.optional(),
 };
 
 export const createDefinitionInput = z.strictObject({

@@ -7,6 +7,8 @@
 //   4-7. in one transaction: resolve the player by external_id, apply the rules, move the ledger
 //      (reason engine:<execution_id>), write the terminal outcome and the audit row.
 // A failure at any stage records its outcome and never leaves the wallet half-moved.
+import type { RgState } from '../../generated/prisma/enums.js';
+import { blockOf, recordRgDecision, rgWhy } from '../../domain/responsible-gaming/gate.js';
 import { randomBytes } from 'node:crypto';
 import type { EventDefinition, PrismaClient } from '../../generated/prisma/client.js';
 import { sqlFor, transaction } from '../../db/sql.js';
@@ -328,11 +330,21 @@ async function execute(
     // The claim, locked, and the player it names, in one statement.
     const {
       rows: [row],
-    } = await sql.query<{ status: string; claim_token: string; customer_id: string | null }>(
-      `SELECT status, claim_token,
-              (SELECT id FROM customers WHERE sub_brand_id = $2::uuid AND environment = $3::environment
-                 AND external_id = $4) AS customer_id
-       FROM engine_executions WHERE id = $1::uuid FOR UPDATE`,
+    } = await sql.query<{
+      status: string;
+      claim_token: string;
+      customer_id: string | null;
+      rg_state: RgState | null;
+      rg_until: Date | null;
+    }>(
+      // The player row FOR SHARE: the responsible-gaming gate's lock (gate.ts).
+      `SELECT e.status, e.claim_token, c.id AS customer_id, c.rg_state, c.rg_until
+       FROM engine_executions e
+       LEFT JOIN LATERAL (
+         SELECT id, rg_state, rg_until FROM customers WHERE sub_brand_id = $2::uuid
+           AND environment = $3::environment AND external_id = $4 FOR SHARE
+       ) c ON true
+       WHERE e.id = $1::uuid FOR UPDATE OF e`,
       [
         claim.executionId,
         tenant.subBrandId,
@@ -354,8 +366,31 @@ async function execute(
       customerId: row.customer_id,
     });
 
+    // The gate refuses grants (positive points) only: a debit is not an incentive.
+    const block = outcome.status === 'completed' && points > 0 ? blockOf(row, now) : null;
     let result: EngineEventResult;
-    if (outcome.status === 'completed') {
+    if (block && outcome.status === 'completed') {
+      await recordRgDecision(
+        tx,
+        tenant,
+        outcome.customerId,
+        'engine_grant',
+        block,
+        claim.executionId,
+        now,
+      );
+      const balance = await balanceOf(tx, outcome.customerId);
+      result = {
+        ...base,
+        status: 'skipped',
+        customerId: outcome.customerId,
+        pointsApplied: 0,
+        balanceBefore: balance,
+        balanceAfter: balance,
+        errorCode: 'rg_blocked',
+        errorMessage: rgWhy(block),
+      };
+    } else if (outcome.status === 'completed') {
       try {
         const moved = await moveCoins(
           tx,

@@ -10,12 +10,17 @@ export const FAMILIES: Record<ApiFamily, Family> = { partner, establishment };
 
 /**
  * The family that answers an error outside a route row (a 404 for an unknown path, a 401 on
- * GraphQL): the establishment shape under the first segments its routes use (`/players/…`),
- * the partner envelope everywhere else (the partner API, MCP, GraphQL, unknown paths).
+ * GraphQL): the establishment shape under the first segments its routes use (`/players/…`) and
+ * under `establishmentRoots` (public paths served beside the table: `/fairness/…`), the partner
+ * envelope everywhere else (the partner API, MCP, GraphQL, unknown paths).
  */
-export function familyOfPath(routes: Route[]): (path: string) => Family {
-  const roots = new Set(
-    routes.filter((r) => r.family === 'establishment').map((r) => r.path.split('/')[1]),
-  );
+export function familyOfPath(
+  routes: Route[],
+  establishmentRoots: string[] = [],
+): (path: string) => Family {
+  const roots = new Set([
+    ...routes.filter((r) => r.family === 'establishment').map((r) => r.path.split('/')[1]),
+    ...establishmentRoots,
+  ]);
   return (path) => (roots.has(path.split('/')[1]) ? establishment : partner);
 }

@@ -3,6 +3,7 @@
 import { listDefinitions } from '../../engine/points/read-definitions.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
+import { ProductVerticalEnum } from './jurisdiction.js';
 
 type ActiveDefinition = Awaited<ReturnType<typeof listDefinitions>>[number];
 
@@ -30,6 +31,11 @@ const ActiveEventDefinitionRef = builder
         resolve: (d) => d.constraints,
       }),
       version: t.exposeInt('version'),
+      verticals: t.field({
+        type: [ProductVerticalEnum],
+        description: 'The product verticals the event stands for.',
+        resolve: (d) => d.verticals,
+      }),
     }),
   });
 

@@ -20,7 +20,6 @@ import {
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../../engine/campaigns/schemas.js';
 import { leaderboard, type Leader } from '../../engine/campaigns/settle-tournaments.js';
 import { tournamentPositions, type Position } from '../../engine/campaigns/tournament-positions.js';
-import { playGame, readGame, setGameTable } from '../../engine/campaigns/mini-games.js';
 import { tenantKey } from '../../engine/shared/keys.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
@@ -28,7 +27,8 @@ import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
-import { keyOf, requiredKeyOf } from '../idempotency-key.js';
+import { keyOf } from '../idempotency-key.js';
+import { ProductVerticalEnum } from './jurisdiction.js';
 
 const CampaignTypeEnum = builder.enumType('CampaignType', { values: CAMPAIGN_TYPES });
 const CampaignStatusEnum = builder.enumType('CampaignStatus', { values: CAMPAIGN_STATUSES });
@@ -127,6 +127,10 @@ builder.prismaObject('Campaign', {
     prizes: t.expose('prizes', { type: 'JSON' }),
     targeting: t.expose('targeting', { type: 'JSON' }),
     isTemplate: t.exposeBoolean('isTemplate'),
+    verticals: t.expose('verticals', {
+      type: [ProductVerticalEnum],
+      description: 'The product verticals whose play qualifies (UKGC: at most one).',
+    }),
     clonedFromId: t.exposeID('clonedFromId', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -250,6 +254,10 @@ const ActivityResultRef = builder.objectRef<ActivityResult>('CampaignActivityRes
     campaignId: t.exposeID('campaignId'),
     type: t.exposeString('type'),
     outcome: t.exposeString('outcome'),
+    reason: t.exposeString('reason', {
+      nullable: true,
+      description: 'Why player_not_eligible: status, or responsible_gaming (an active state).',
+    }),
     streak: t.exposeInt('streak', { nullable: true }),
     points: t.expose('points', { type: 'SafeInt', nullable: true }),
     award: t.field({ type: GrantRef, nullable: true, resolve: (r) => r.award }),
@@ -587,108 +595,5 @@ builder.mutationFields((t) => ({
         args.input,
         ctx.now(),
       ),
-  }),
-}));
-
-// Mini-games (docs/campaigns.md, "Mini-games").
-builder.prismaObject('CampaignGameTable', {
-  description: "A version of a campaign game's prize table.",
-  fields: (t) => ({
-    campaignId: t.exposeID('campaignId'),
-    gameName: t.exposeString('gameName'),
-    version: t.exposeInt('version'),
-    prizes: t.expose('prizes', { type: 'JSON', description: '[{ label, coins, weight }]' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-  }),
-});
-
-builder.prismaObject('CampaignGameDraw', {
-  description: 'One play: the number drawn, the table version and the result (auditable).',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    campaignId: t.exposeID('campaignId'),
-    customerId: t.exposeID('customerId'),
-    gameName: t.exposeString('gameName'),
-    tableVersion: t.exposeInt('tableVersion'),
-    draw: t.exposeInt('draw', { description: 'crypto.randomInt(0, totalWeight).' }),
-    totalWeight: t.exposeInt('totalWeight'),
-    resultIndex: t.exposeInt('resultIndex'),
-    label: t.exposeString('label'),
-    coins: t.expose('coins', { type: 'SafeInt' }),
-    movementId: t.exposeID('movementId', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-  }),
-});
-
-type GameState = Awaited<ReturnType<typeof readGame>>;
-const GameStateRef = builder.objectRef<GameState>('CampaignGameState').implement({
-  fields: (t) => ({
-    credits: t.exposeInt('credits', { description: 'Plays left.' }),
-    table: t.prismaField({
-      type: 'CampaignGameTable',
-      nullable: true,
-      resolve: (_q, g) => g.table,
-    }),
-    draws: t.prismaField({ type: ['CampaignGameDraw'], resolve: (_q, g) => g.draws }),
-  }),
-});
-
-const PlayRef = builder
-  .objectRef<Awaited<ReturnType<typeof playGame>>>('CampaignGamePlay')
-  .implement({
-    fields: (t) => ({
-      replayed: t.exposeBoolean('replayed'),
-      draw: t.prismaField({ type: 'CampaignGameDraw', resolve: (_q, p) => p.draw }),
-    }),
-  });
-
-builder.queryField('campaignGame', (t) =>
-  t.field({
-    type: GameStateRef,
-    authScopes: { scope: 'games:read' },
-    args: {
-      customerId: t.arg.id({ required: true }),
-      gameName: t.arg.string({ required: true }),
-      campaignId: t.arg.id({ required: true }),
-    },
-    resolve: (_root, a, ctx) =>
-      readGame(ctx.db, tenantOf(ctx), String(a.customerId), a.gameName, String(a.campaignId)),
-  }),
-);
-
-builder.mutationFields((t) => ({
-  playCampaignGame: t.field({
-    extensions: effect('moves_coins'),
-    type: PlayRef,
-    authScopes: { scope: 'prizes:claim' },
-    args: {
-      customerId: t.arg.id({ required: true }),
-      gameName: t.arg.string({ required: true }),
-      campaignId: t.arg.id({ required: true }),
-      idempotencyKey: t.arg.string({ description: 'Else the request’s Idempotency-Key header.' }),
-    },
-    resolve: (_root, a, ctx) =>
-      playGame(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        String(a.customerId),
-        a.gameName,
-        String(a.campaignId),
-        requiredKeyOf(a.idempotencyKey, ctx),
-      ),
-  }),
-  setCampaignGameTable: t.prismaField({
-    extensions: effect('changes'),
-    type: 'CampaignGameTable',
-    authScopes: write,
-    description: 'A new version of the prize table ({ prizes: [{ label, coins, weight }] }).',
-    args: {
-      campaignId: t.arg.id({ required: true }),
-      gameName: t.arg.string({ required: true }),
-      input: t.arg({ type: 'JSON', required: true }),
-    },
-    resolve: (_q, _root, a, ctx) =>
-      setGameTable(ctx.db, tenantOf(ctx), String(a.campaignId), a.gameName, a.input),
   }),
 }));

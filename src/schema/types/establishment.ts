@@ -13,6 +13,7 @@ import { notFound } from '../../domain/errors.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
+import { JurisdictionEnum } from './jurisdiction.js';
 
 const StatusEnum = builder.enumType('EstablishmentStatus', { values: ESTABLISHMENT_STATUSES });
 
@@ -64,6 +65,11 @@ const EstablishmentRef = builder.objectRef<Establishment>('Establishment').imple
     accountManagerId: t.exposeID('accountManagerId', { nullable: true }),
     paymentPlanId: t.exposeID('paymentPlanId', { nullable: true }),
     coinExpiry: t.field({ type: CoinExpiryRef, resolve: (e) => coinExpiryOf(e) }),
+    jurisdiction: t.field({
+      type: JurisdictionEnum,
+      description: 'The regulator whose incentive rules apply (set by platform admins).',
+      resolve: (e) => e.jurisdiction,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });

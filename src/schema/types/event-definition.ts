@@ -5,6 +5,7 @@ import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
+import { ProductVerticalEnum } from './jurisdiction.js';
 
 builder.prismaObject('EventDefinition', {
   description: 'What a delivered event is worth to a player, and when.',
@@ -29,6 +30,10 @@ builder.prismaObject('EventDefinition', {
       description: 'Null: event_id, then id.',
     }),
     allowPointsOverride: t.exposeBoolean('allowPointsOverride'),
+    verticals: t.expose('verticals', {
+      type: [ProductVerticalEnum],
+      description: 'The product verticals the event stands for (UKGC: at most one).',
+    }),
     active: t.exposeBoolean('active'),
     version: t.exposeInt('version'),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -88,6 +93,10 @@ const CreateInput = builder.inputType('CreateEventDefinitionInput', {
       description: "The webhook payload's id field (default event_id, then id).",
     }),
     allowPointsOverride: t.boolean({ description: 'Whether deliveries may send points_override.' }),
+    verticals: t.field({
+      type: [ProductVerticalEnum],
+      description: 'Each at most once; default none. A UKGC sub-brand takes at most one.',
+    }),
     active: t.boolean({ description: 'Default true.' }),
   }),
 });
@@ -102,7 +111,11 @@ const UpdateInput = builder.inputType('UpdateEventDefinitionInput', {
       description: 'Null restores the default (event_id, then id).',
     }),
     allowPointsOverride: t.boolean(),
-    active: t.boolean(),
+    verticals: t.field({ type: [ProductVerticalEnum], description: 'Replaces the list.' }),
+    active: t.boolean({
+      description:
+        'Activating a definition that spans more than one vertical is refused under UKGC.',
+    }),
   }),
 });
 

@@ -9,13 +9,13 @@ import {
   redeemPrize,
 } from '../../domain/marketplace/player-actions.js';
 import { playerOrder } from '../../domain/marketplace/player-orders.js';
-import { playGame } from '../../engine/campaigns/mini-games.js';
+import { playGame, type GameDraw } from '../../engine/campaigns/mini-games.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
 import { requiredKeyOf } from '../idempotency-key.js';
 import { actorOf, tenantOf } from '../tenant.js';
-import { AddressRef, marketplaceRoot, PlayerOrderRef } from './marketplace.js';
+import { AddressRef, DrawRef, marketplaceRoot, PlayerOrderRef } from './marketplace.js';
 
 const AddressInput = builder.inputType('MarketplaceAddressInput', {
   fields: (t) => ({
@@ -82,28 +82,7 @@ const ClaimOutcomeRef = builder.objectRef<ClaimOutcome>('MarketplaceClaimOutcome
   }),
 });
 
-type PlayOutcome = Balance & {
-  credits: number;
-  draw: {
-    label: string;
-    coins: number;
-    resultIndex: number;
-    draw: number;
-    totalWeight: number;
-    tableVersion: number;
-  };
-};
-const DrawRef = builder.objectRef<PlayOutcome['draw']>('MarketplaceDraw').implement({
-  description: 'A recorded draw: the number drawn among the weights decides the prize.',
-  fields: (t) => ({
-    label: t.exposeString('label'),
-    coins: t.expose('coins', { type: 'SafeInt' }),
-    resultIndex: t.exposeInt('resultIndex', { description: 'The prize’s place in the table.' }),
-    draw: t.exposeInt('draw', { description: 'The number drawn, 0 to totalWeight − 1.' }),
-    totalWeight: t.exposeInt('totalWeight'),
-    tableVersion: t.exposeInt('tableVersion'),
-  }),
-});
+type PlayOutcome = Balance & { credits: number; draw: GameDraw };
 const PlayOutcomeRef = builder.objectRef<PlayOutcome>('MarketplacePlayOutcome').implement({
   fields: (t) => ({
     draw: t.field({ type: DrawRef, resolve: (p) => p.draw }),
@@ -179,9 +158,16 @@ builder.mutationFields((t) => ({
     extensions: effect('moves_coins'),
     type: PlayOutcomeRef,
     authScopes: { player: true },
-    description: 'One play of a mini-game the player holds plays for: the draw is recorded once.',
-    args: { campaignId: t.arg.id({ required: true }), gameName: t.arg.string({ required: true }) },
-    resolve: async (_root, { campaignId, gameName }, ctx) => {
+    description:
+      'One play of a mini-game the player holds plays for: the draw is recorded once, with the player’s seed.',
+    args: {
+      campaignId: t.arg.id({ required: true }),
+      gameName: t.arg.string({ required: true }),
+      clientSeed: t.arg.string({
+        description: 'The player’s seed (docs/fairness.md); absent, the server makes one.',
+      }),
+    },
+    resolve: async (_root, { campaignId, gameName, clientSeed }, ctx) => {
       const tenant = tenantOf(ctx);
       const { draw } = await playGame(
         ctx.db,
@@ -191,6 +177,7 @@ builder.mutationFields((t) => ({
         gameName,
         String(campaignId),
         requiredKeyOf(null, ctx),
+        clientSeed,
       );
       const credit = await ctx.db.campaignGameCredit.findUnique({
         where: {
@@ -205,14 +192,7 @@ builder.mutationFields((t) => ({
       return {
         balance: (await after(ctx)).balance,
         credits: credit?.credits ?? 0,
-        draw: {
-          label: draw.label,
-          coins: Number(draw.coins),
-          resultIndex: draw.resultIndex,
-          draw: draw.draw,
-          totalWeight: draw.totalWeight,
-          tableVersion: draw.tableVersion,
-        },
+        draw,
       };
     },
   }),

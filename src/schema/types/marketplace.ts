@@ -2,6 +2,8 @@
 // player principal only (a store session), whose every field is about the session's own
 // customer, store and sub-brand. Its mutations are in marketplace-actions.ts.
 import { STYLE_KEYS, type Style } from '../../domain/establishments/schemas.js';
+import { commitment } from '../../engine/campaigns/game-seeds.js';
+import { latestDraws, type GameDraw } from '../../engine/campaigns/mini-games.js';
 import { listAddresses } from '../../domain/marketplace/addresses.js';
 import { languageOf } from '../../domain/marketplace/language.js';
 import { playerOrder, playerOrders } from '../../domain/marketplace/player-orders.js';
@@ -285,6 +287,28 @@ const GamePrizeRef = builder.objectRef<Game['prizes'][number]>('MarketplaceGameP
     chance: t.exposeFloat('chance', { description: '0-1.' }),
   }),
 });
+/** A recorded draw as its player sees it: with what it takes to verify it (docs/fairness.md). */
+export const DrawRef = builder.objectRef<GameDraw>('MarketplaceDraw').implement({
+  description: 'A recorded draw: the number drawn among the weights decides the prize.',
+  fields: (t) => ({
+    label: t.exposeString('label'),
+    coins: t.field({ type: 'SafeInt', resolve: (d) => Number(d.coins) }),
+    resultIndex: t.exposeInt('resultIndex', { description: 'The prize’s place in the table.' }),
+    draw: t.exposeInt('draw', { description: 'The number drawn, 0 to totalWeight − 1.' }),
+    totalWeight: t.exposeInt('totalWeight'),
+    tableVersion: t.exposeInt('tableVersion'),
+    clientSeed: t.exposeString('clientSeed', { nullable: true }),
+    nonce: t.exposeInt('nonce', { nullable: true }),
+    seedHash: t.string({ nullable: true, resolve: (d) => d.seed?.seedHash ?? null }),
+    serverSeed: t.string({
+      nullable: true,
+      description: 'The server seed once revealed (rotated): then the draw can be verified.',
+      resolve: (d) => d.seed?.revealedSeed ?? null,
+    }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+  }),
+});
+
 const GameRef = builder.objectRef<Game>('MarketplaceGame').implement({
   fields: (t) => ({
     campaignId: t.exposeID('campaignId'),
@@ -292,6 +316,31 @@ const GameRef = builder.objectRef<Game>('MarketplaceGame').implement({
     gameName: t.exposeString('gameName'),
     credits: t.exposeInt('credits', { description: 'Plays left.' }),
     prizes: t.field({ type: [GamePrizeRef], resolve: (g) => g.prizes }),
+    serverSeedHash: t.string({
+      nullable: true,
+      description: 'SHA-256 of the server seed the next plays use, shown before they are made.',
+      resolve: (g, _a, ctx) =>
+        g.prizes.length
+          ? commitment(ctx.db, {
+              tenant: tenantOf(ctx),
+              campaignId: g.campaignId,
+              gameName: g.gameName,
+            })
+          : null,
+    }),
+    draws: t.field({
+      type: [DrawRef],
+      description: 'The player’s last 5 draws in this game, newest first.',
+      resolve: (g, _a, ctx) =>
+        latestDraws(
+          ctx.db,
+          tenantOf(ctx),
+          ctx.principal.player!.customerId,
+          g.campaignId,
+          g.gameName,
+          5,
+        ),
+    }),
   }),
 });
 

@@ -4,6 +4,8 @@ import { notFound } from '../../domain/errors.js';
 import { coinExpiryOf, type CoinExpiry } from '../../domain/wallet/expiry-policy.js';
 import { CoinExpiryRef } from './coin-lots.js';
 import { builder } from '../builder.js';
+import type { Jurisdiction } from '../../generated/prisma/enums.js';
+import { JurisdictionEnum } from './jurisdiction.js';
 
 type Profile = {
   id: string;
@@ -17,6 +19,7 @@ type Profile = {
   prepaidBalance: bigint | null;
   prepaidCurrency: string | null;
   coinExpiry: CoinExpiry;
+  jurisdiction: Jurisdiction;
   createdAt: Date;
 };
 
@@ -46,6 +49,11 @@ const ProfileRef = builder.objectRef<Profile>('SubBrandProfile').implement({
     }),
     prepaidCurrency: t.exposeString('prepaidCurrency', { nullable: true }),
     coinExpiry: t.field({ type: CoinExpiryRef, resolve: (p) => p.coinExpiry }),
+    jurisdiction: t.field({
+      type: JurisdictionEnum,
+      description: 'The regulator whose incentive rules apply (set by platform admins).',
+      resolve: (p) => p.jurisdiction,
+    }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
 });
@@ -79,6 +87,7 @@ builder.queryField('subBrandProfile', (t) =>
         prepaidBalance: s.prepaid ? (account?.balance ?? 0n) : null,
         prepaidCurrency: s.prepaid ? (account?.currency ?? s.currency) : null,
         coinExpiry: coinExpiryOf(s),
+        jurisdiction: s.jurisdiction,
         createdAt: s.createdAt,
       };
     },

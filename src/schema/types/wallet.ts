@@ -96,6 +96,9 @@ const BulkRef = builder.objectRef<BulkResult>('BulkCoinAdjustment').implement({
     skipped: t.exposeInt('skipped', {
       description: 'Customers skipped: the debit would take them below zero.',
     }),
+    rgBlocked: t.exposeInt('rgBlocked', {
+      description: 'Customers a credit left out: an active responsible-gaming state.',
+    }),
     skippedCustomerIds: t.exposeIDList('skippedCustomerIds', { description: 'Up to 100 of them.' }),
     delta: t.expose('delta', { type: 'SafeInt' }),
     totalDelta: t.expose('totalDelta', { type: 'SafeInt', description: 'applied × delta.' }),

@@ -25,6 +25,7 @@ const KeysPage = lazy(() => import('../features/keys/KeysPage'));
 const ProposalsPage = lazy(() => import('../features/catalog/ProposalsPage'));
 const EnginePage = lazy(() => import('../features/engine/EnginePage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const CompliancePage = lazy(() => import('../features/compliance/CompliancePage'));
 const CatalogSetupPage = lazy(() => import('../features/catalog/setup/CatalogSetupPage'));
 const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const NewCampaignPage = lazy(() => import('../features/campaigns/NewCampaignPage'));
@@ -92,6 +93,7 @@ function SignedIn() {
             <Route path="/engine/executions" component={ExecutionsPage} />
             <Route path="/engine" component={EnginePage} />
             <Route path="/audit" component={AuditPage} />
+            <Route path="/compliance" component={CompliancePage} />
             <Route path="/campaigns" component={CampaignsPage} />
             <Route path="/campaigns/new" component={NewCampaignPage} />
             <Route path="/campaigns/:id/leaderboard">{(p) => <LeaderboardPage id={p.id} />}</Route>

@@ -53,6 +53,7 @@ const NAV: Item[] = [
   { href: '/keys', label: 'API keys', adminOnly: true, brandAdmins: true },
   { href: '/engine', label: 'Engine', adminOnly: true },
   { href: '/engine/executions', label: 'Engine executions', adminOnly: true },
+  { href: '/compliance', label: 'RG refusals' },
   { href: '/audit', label: 'Audit trail' },
 ];
 

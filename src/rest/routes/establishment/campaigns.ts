@@ -11,11 +11,12 @@ import {
   prizeInput,
   statusInput,
 } from '../../../engine/campaigns/schemas.js';
+import { PRODUCT_VERTICALS } from '../../../domain/jurisdiction/rules.js';
 import { defineRoute } from '../../route.js';
 import { uuidParams } from './wire.js';
 
 const CAMPAIGN_SELECTION = `id establishmentId title modalTitle description legalTerms duration startsAt endsAt type
-  status multiplier budget totalAwarded termsAccepted prizes targeting isTemplate clonedFromId createdAt updatedAt`;
+  status multiplier budget totalAwarded termsAccepted prizes targeting isTemplate verticals clonedFromId createdAt updatedAt`;
 
 const listItem = z.object({
   campaignId: z.uuid(),
@@ -40,6 +41,11 @@ const campaignRecord = listItem.extend({
   termsAccepted: z.boolean(),
   prizes: z.array(prizeInput),
   targeting: z.record(z.string(), z.unknown()),
+  verticals: z
+    .array(z.enum(PRODUCT_VERTICALS))
+    .describe(
+      'Additive: the product verticals whose play qualifies; a UKGC establishment takes at most one.',
+    ),
   clonedFromId: z.uuid().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -76,6 +82,7 @@ const toRecord = (node: unknown) => {
     termsAccepted: c.termsAccepted,
     prizes: c.prizes,
     targeting: c.targeting,
+    verticals: c.verticals,
     clonedFromId: c.clonedFromId,
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -131,7 +138,9 @@ export const createCampaign = defineRoute({
   description:
     'A new campaign is a draft; start it with update-status. `duration` presets resolve to UTC dates (ends exclusive); ' +
     'custom (or none) takes startDate and endDate. Answers an array holding the new campaign as a list item, as the ' +
-    'document shows. Rules per type, prizes and targeting: docs/campaigns.md.',
+    'document shows. Rules per type, prizes and targeting: docs/campaigns.md. Additive: verticals, the product ' +
+    'verticals whose play qualifies (casino, sports, poker, bingo, lottery; default none); a UKGC establishment ' +
+    'refuses more than one (400 VALIDATION_ERROR naming the UKGC mixed-product rule; docs/compliance.md).',
   hints: {},
   params: establishmentParams,
   body: campaignObject,
@@ -183,6 +192,12 @@ export const insertCampaignActivity = defineRoute({
           'player_not_eligible',
           'not_running',
         ]),
+        reason: z
+          .enum(['status', 'responsible_gaming'])
+          .nullable()
+          .describe(
+            "Why player_not_eligible: the player's status (restricted, banned) or an active responsible-gaming state.",
+          ),
         streak: z.number().int().nullable(),
         points: z
           .number()
@@ -207,7 +222,7 @@ export const insertCampaignActivity = defineRoute({
   operation: `mutation InsertCampaignActivity($e: ID, $input: JSON!, $key: String) {
     insertCampaignActivity(establishmentId: $e, input: $input, idempotencyKey: $key) {
       activityId replayed
-      results { campaignId type outcome streak points award { id coins productId catalogPrize quantity day expiresAt } }
+      results { campaignId type outcome reason streak points award { id coins productId catalogPrize quantity day expiresAt } }
     }
   }`,
   variables: ({ params, body }, { idempotencyKey }) => ({
@@ -252,7 +267,7 @@ export const getCampaign = defineRoute({
   tag: 'Campaigns',
   summary: 'Get a campaign',
   description:
-    'The full configuration: the list item plus texts, multiplier, prizes and targeting.',
+    'The full configuration: the list item plus texts, multiplier, prizes, targeting and verticals.',
   hints: { readOnly: true, idempotent: true },
   params: campaignParams,
   idempotency: 'none',
@@ -273,9 +288,10 @@ export const updateCampaign = defineRoute({
   tag: 'Campaigns',
   summary: 'Replace a campaign',
   description:
-    'The full object re-sent, validated as on create. A draft takes any change; a running or paused campaign only ' +
-    'its texts, a budget not below totalAwarded and a later end (anything else is 400 naming the state and the ' +
-    'fields); a cancelled or completed one nothing.',
+    'The full object re-sent, validated as on create (verticals included: omitted is none). A draft takes any ' +
+    'change; a running or paused campaign only its texts, a budget not below totalAwarded and a later end ' +
+    '(anything else is 400 naming the state and the fields); a cancelled or completed one nothing. A UKGC ' +
+    'establishment refuses a result spanning more than one vertical (400, the mixed-product rule).',
   hints: { idempotent: true },
   params: campaignParams,
   body: campaignObject,
@@ -332,7 +348,9 @@ export const updateCampaignStatus = defineRoute({
   description:
     'status: in_progress, paused or cancelled. Moves: draft → in_progress | cancelled; in_progress → paused | ' +
     'cancelled; paused → in_progress | cancelled; cancelled and completed are final. A refused move is 400 ' +
-    'INVALID_TRANSITION naming the current state. Templates never run; a campaign past its end cannot start.',
+    'INVALID_TRANSITION naming the current state. Templates never run; a campaign past its end cannot start; a ' +
+    'UKGC establishment cannot start or resume one spanning more than one vertical (400 VALIDATION_ERROR, the ' +
+    'mixed-product rule).',
   hints: {},
   params: campaignParams,
   body: statusInput,
@@ -361,7 +379,8 @@ export const cloneCampaign = defineRoute({
   summary: 'Clone a template',
   description:
     'A draft copy of a template (isTemplate true; anything else is 400). A preset duration resolves again from ' +
-    'today; custom dates are copied unless title, startDate or endDate are given.',
+    'today; custom dates are copied unless title, startDate or endDate are given. Verticals are copied: a UKGC ' +
+    'establishment refuses a copy spanning more than one.',
   hints: {},
   params: campaignParams,
   body: cloneInput,

@@ -2,6 +2,7 @@
 // coin ratio. The id must be the key's own sub-brand (any, for a platform-admin key).
 import { z } from 'zod';
 import { currencyCode, STYLE_KEYS } from '../../../domain/establishments/schemas.js';
+import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
 import { defineRoute } from '../../route.js';
 import { coinExpiryRecord } from '../partner/holds.js';
 import { uuidParams } from './wire.js';
@@ -9,7 +10,7 @@ import { uuidParams } from './wire.js';
 const SELECTION = `id brandId name description email location status locale imageUrl thumbnailUrl
   style { ${STYLE_KEYS.join(' ')} } currency coinsPerUnit coinName frameOrigins isIntegration
   monthlyAllocatedCoins totalAvailableCoins accountManagerId paymentPlanId createdAt
-  coinExpiry { policy days month day }`;
+  coinExpiry { policy days month day } jurisdiction`;
 
 const text = z.string().nullable();
 const style = z.object(
@@ -54,6 +55,12 @@ const establishmentRecord = z
     coinExpiry: coinExpiryRecord.describe(
       'Additive: when its coins expire (set by platform and brand admins; docs/expiry-and-holds.md).',
     ),
+    jurisdiction: z
+      .enum(JURISDICTIONS)
+      .describe(
+        'Additive: the regulator whose incentive rules apply, set by platform admins. UKGC: a campaign may name ' +
+          'at most one vertical (docs/compliance.md).',
+      ),
     createdAt: z.iso.datetime(),
   })
   .meta({
@@ -87,6 +94,7 @@ const toEstablishment = (node: unknown) => {
     parentCasinoId: e.brandId,
     accountManagerId: e.accountManagerId,
     coinExpiry: e.coinExpiry,
+    jurisdiction: e.jurisdiction,
     createdAt: e.createdAt,
   };
 };

@@ -1,24 +1,50 @@
 // Mini-games: the document lists GET /players/{playerId}/game/{gameName}/{campaignId} without a
-// shape; this one and POST …/play are ours (docs/campaigns.md, "Mini-games").
+// shape; this one, POST …/play and POST …/rotate-seed are ours (docs/campaigns.md, "Mini-games";
+// docs/fairness.md).
 import { z } from 'zod';
+import { CLIENT_SEED, CLIENT_SEED_RULE } from '../../../engine/campaigns/fair-draw.js';
 import { defineRoute } from '../../route.js';
+
+const gameName = z
+  .string()
+  .regex(/^[a-z0-9_-]{1,40}$/)
+  .describe('1-40 of a-z, 0-9, _ and -.');
 
 const params = z.object({
   playerId: z.uuid().describe('A UUID.'),
-  gameName: z
-    .string()
-    .regex(/^[a-z0-9_-]{1,40}$/)
-    .describe('1-40 of a-z, 0-9, _ and -.'),
+  gameName,
   campaignId: z.uuid().describe('A UUID.'),
 });
 
-const DRAW_SELECTION =
-  'id campaignId gameName tableVersion draw totalWeight resultIndex label coins movementId createdAt';
+const DRAW_SELECTION = `id campaignId gameName tableVersion draw clientSeed nonce seedHash serverSeed totalWeight
+  resultIndex label coins movementId createdAt`;
+
+/** 64 lowercase hex characters (the examples: docs/fairness.md's worked example). */
+const hex64 = (example: string) =>
+  z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .meta({ examples: [example] });
+const HASH = hex64('c0568a482edf422b232a548dbbb3bf1aaa8c38d81383b3cfc9e1bad8abc9d6cd');
+const SEED = hex64('d2f4c36b0c1f5e8a9b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b');
 
 const draw = z.object({
   drawId: z.uuid(),
   tableVersion: z.number().int(),
-  draw: z.number().int().describe('crypto.randomInt(0, totalWeight): the number drawn.'),
+  draw: z
+    .number()
+    .int()
+    .describe(
+      'The number drawn in [0, totalWeight), from the seeds and the nonce (docs/fairness.md).',
+    ),
+  clientSeed: z
+    .string()
+    .meta({ examples: ['lucky-6'] })
+    .nullable()
+    .describe("The player's seed (null for draws before seeds)."),
+  nonce: z.number().int().nullable().describe("The play's number under its server seed, from 0."),
+  seedHash: HASH.nullable().describe('SHA-256 of the server seed it used.'),
+  serverSeed: SEED.nullable().describe('That seed once revealed (rotated); null while active.'),
   totalWeight: z.number().int(),
   resultIndex: z.number().int().describe('The prize of the table it fell on.'),
   label: z.string(),
@@ -43,7 +69,8 @@ export const getPlayerGame = defineRoute({
   summary: "A player's mini-game",
   description:
     'Plays left (granted by claiming a prize whose catalogPrize is game:<gameName>), the current prize table with ' +
-    "each prize's chance (weight / total), and the player's last 20 draws.",
+    "each prize's chance (weight / total) and the expected coins of a play, serverSeedHash (the commitment to the " +
+    "seed of the next plays, made on the first read), and the player's last 20 draws.",
   hints: { readOnly: true, idempotent: true },
   params,
   idempotency: 'none',
@@ -53,9 +80,13 @@ export const getPlayerGame = defineRoute({
     campaignId: z.uuid(),
     gameName: z.string(),
     credits: z.number().int(),
+    serverSeedHash: HASH.nullable().describe(
+      "SHA-256 of the game's active server seed (null without a table).",
+    ),
     table: z
       .object({
         version: z.number().int(),
+        expectedCoins: z.number().describe('Σ coins × weight / Σ weight: a play on average.'),
         prizes: z.array(
           z.object({
             label: z.string(),
@@ -72,22 +103,29 @@ export const getPlayerGame = defineRoute({
   errors: ['not_found'],
   operation: `query PlayerGame($p: ID!, $g: String!, $c: ID!) {
     campaignGame(customerId: $p, gameName: $g, campaignId: $c) {
-      credits table { version prizes } draws { ${DRAW_SELECTION} }
+      credits serverSeedHash table { version prizes expectedCoins } draws { ${DRAW_SELECTION} }
     }
   }`,
   variables: ({ params: p }) => ({ p: p.playerId, g: p.gameName, c: p.campaignId }),
   result: (data, { input }) => {
     const g = data.campaignGame as {
       credits: number;
-      table: { version: number; prizes: { label: string; coins: number; weight: number }[] } | null;
+      serverSeedHash: string | null;
+      table: {
+        version: number;
+        expectedCoins: number;
+        prizes: { label: string; coins: number; weight: number }[];
+      } | null;
       draws: unknown[];
     };
     const total = g.table?.prizes.reduce((s, p) => s + p.weight, 0) ?? 0;
     return {
       ...input.params,
       credits: g.credits,
+      serverSeedHash: g.serverSeedHash,
       table: g.table && {
         version: g.table.version,
+        expectedCoins: g.table.expectedCoins,
         prizes: g.table.prizes.map((p) => ({ ...p, chance: p.weight / total })),
       },
       draws: g.draws.map(toDraw),
@@ -104,29 +142,85 @@ export const playGame = defineRoute({
   tag: 'Games',
   summary: 'Play a mini-game',
   description:
-    'Takes one play and draws a prize from the current table with a cryptographically secure generator ' +
-    '(crypto.randomInt); the number drawn, the table version and the result are recorded, and coins won are ' +
-    'credited through the ledger (reason campaign:draw:<drawId>). Idempotency-Key required: a retry answers the ' +
-    'same draw. No plays left: 400 NO_GAME_CREDITS.',
+    'Takes one play and draws a prize from the current table, provably fairly: HMAC-SHA256(server seed, ' +
+    '"clientSeed:nonce") mapped onto the total weight without modulo bias (docs/fairness.md). clientSeed is the ' +
+    "player's (else one is generated and answered); the seed hash, client seed, nonce, number drawn, table version " +
+    'and result are recorded, and coins won are credited through the ledger (reason campaign:draw:<drawId>). ' +
+    'Idempotency-Key required: a retry answers the same draw. No plays left: 400 NO_GAME_CREDITS; a player under an active responsible-gaming state: 409 RG_BLOCKED.',
   hints: {},
   params,
+  body: z
+    .object({
+      clientSeed: z
+        .string()
+        .regex(CLIENT_SEED, `must be ${CLIENT_SEED_RULE}`)
+        .meta({ examples: ['lucky-6'] })
+        .optional()
+        .describe(`The player's seed: ${CLIENT_SEED_RULE}. Absent: 16 random bytes, hex.`),
+    })
+    .optional(),
   idempotency: 'required',
   successStatus: 200,
   response: z.object({ replayed: z.boolean(), draw }),
-  errors: ['not_found', 'no_game_credits', 'customer_not_eligible'],
-  operation: `mutation PlayGame($p: ID!, $g: String!, $c: ID!, $key: String!) {
-    playCampaignGame(customerId: $p, gameName: $g, campaignId: $c, idempotencyKey: $key) {
+  errors: [
+    'not_found',
+    'no_game_credits',
+    'customer_not_eligible',
+    'rg_blocked',
+    'service_unavailable',
+  ],
+  operation: `mutation PlayGame($p: ID!, $g: String!, $c: ID!, $key: String!, $seed: String) {
+    playCampaignGame(customerId: $p, gameName: $g, campaignId: $c, idempotencyKey: $key, clientSeed: $seed) {
       replayed draw { ${DRAW_SELECTION} }
     }
   }`,
-  variables: ({ params: p }, { idempotencyKey }) => ({
+  variables: ({ params: p, body }, { idempotencyKey }) => ({
     p: p.playerId,
     g: p.gameName,
     c: p.campaignId,
     key: idempotencyKey,
+    seed: body?.clientSeed ?? null,
   }),
   result: (data) => {
     const r = data.playCampaignGame as { replayed: boolean; draw: unknown };
     return { replayed: r.replayed, draw: toDraw(r.draw) };
   },
+});
+
+const revealed = z.object({
+  seedHash: HASH,
+  serverSeed: SEED.describe('The seed, revealed: every draw it made can now be recomputed.'),
+  draws: z.number().int().describe('The plays it drew: nonces 0 to draws − 1.'),
+  createdAt: z.iso.datetime(),
+  rotatedAt: z.iso.datetime(),
+});
+
+export const rotateGameSeed = defineRoute({
+  name: 'rotate_game_seed',
+  family: 'establishment',
+  method: 'POST',
+  path: '/campaigns/{campaignId}/game/{gameName}/rotate-seed',
+  scope: 'campaigns:write',
+  tag: 'Games',
+  summary: "Reveal a mini-game's server seed",
+  description:
+    "Reveals the game's active server seed (its draws can then be checked at GET /fairness/verify) and starts " +
+    'a new one, whose hash is answered. One transaction, the seed row locked first: no play uses a seed being ' +
+    'revealed. previousSeed is null when the game had no seed yet. No table for the game: 404.',
+  hints: {},
+  params: z.object({ campaignId: z.uuid().describe('A UUID.'), gameName }),
+  idempotency: 'optional',
+  successStatus: 200,
+  response: z.object({
+    previousSeed: revealed.nullable(),
+    currentSeedHash: HASH.describe('SHA-256 of the new active seed.'),
+  }),
+  errors: ['not_found', 'service_unavailable', 'conflict'],
+  operation: `mutation RotateGameSeed($c: ID!, $g: String!) {
+    rotateCampaignGameSeed(campaignId: $c, gameName: $g) {
+      previousSeed { seedHash serverSeed draws createdAt rotatedAt } currentSeedHash
+    }
+  }`,
+  variables: ({ params: p }) => ({ c: p.campaignId, g: p.gameName }),
+  result: (data) => data.rotateCampaignGameSeed,
 });

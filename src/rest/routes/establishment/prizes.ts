@@ -96,7 +96,7 @@ export const claimPrize = defineRoute({
     'ledger (reason campaign:<awardId>); a product prize becomes an order of zero coins, listed on ' +
     '/api/v1/orders too (a physical one needs recipientName and shippingAddress). A second claim is 400 ' +
     'AWARD_ALREADY_CLAIMED; an award unclaimed for 30 days is 400 AWARD_EXPIRED; restricted and banned players ' +
-    'are 400 CUSTOMER_NOT_ELIGIBLE.',
+    'are 400 CUSTOMER_NOT_ELIGIBLE; a player under an active responsible-gaming state is 409 RG_BLOCKED.',
   hints: { idempotent: true },
   params: uuidParams('playerId'),
   body: claimInput,
@@ -117,6 +117,7 @@ export const claimPrize = defineRoute({
     'award_expired',
     'customer_not_eligible',
     'out_of_stock',
+    'rg_blocked',
   ],
   operation: `mutation ClaimPrize($id: ID!, $input: JSON!) {
     claimCampaignAward(customerId: $id, input: $input) { award { ${AWARD_SELECTION} } movementId balance orderId }

@@ -12,7 +12,20 @@ export const uuidParams = <K extends string>(...names: K[]) =>
 
 /** The GraphQL selection behind a player record. */
 export const PLAYER_SELECTION = `id subBrandId firstName lastName email status coinBalance createdAt
-  gameCredits { campaignId gameName credits } campaignPrizes { ${AWARD_SELECTION} }`;
+  responsibleGaming { state until source since } gameCredits { campaignId gameName credits } campaignPrizes { ${AWARD_SELECTION} }`;
+
+/** The responsible-gaming state in force (docs/compliance.md); additive. */
+export const playerRg = z
+  .object({
+    state: z.enum(['none', 'cool_off', 'self_excluded', 'limit_reached']),
+    until: z.iso.datetime().nullable().describe('Null: indefinite, or none.'),
+    source: z.enum(['operator', 'player', 'regulator']).nullable(),
+    since: z.iso.datetime().nullable(),
+  })
+  .meta({
+    id: 'PlayerResponsibleGaming',
+    description: 'Any state but none blocks every incentive while it lasts.',
+  });
 
 export const playerRecord = z
   .object({
@@ -23,6 +36,7 @@ export const playerRecord = z
     playerStatus: z.enum(['active', 'watch', 'restricted', 'banned']),
     coins: z.number().int().min(0).describe('The wallet balance.'),
     createdAt: z.iso.datetime(),
+    responsibleGaming: playerRg,
     gameCredits: z
       .record(z.string(), z.number().int().min(1))
       .describe(
@@ -51,6 +65,7 @@ type PlayerNode = {
   status: string;
   coinBalance: number;
   createdAt: string;
+  responsibleGaming: unknown;
   gameCredits: { campaignId: string; gameName: string; credits: number }[];
   campaignPrizes: unknown[];
 };
@@ -65,6 +80,7 @@ export const toPlayer = (node: unknown) => {
     playerStatus: p.status,
     coins: p.coinBalance,
     createdAt: p.createdAt,
+    responsibleGaming: p.responsibleGaming,
     gameCredits: Object.fromEntries(
       p.gameCredits.map((g) => [`${g.gameName}:${g.campaignId}`, g.credits]),
     ),

@@ -8,6 +8,7 @@ import { defineRoute } from '../../route.js';
 import { coinExpiryRecord } from './holds.js';
 import { fromQuery, idOf } from './wire.js';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
+import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
 
 /** Arbitrary JSON in records: passed through as stored, keys untouched. */
 const OPAQUE = new Set(['attributes', 'translations', 'names']);
@@ -93,7 +94,7 @@ export const searchProducts = defineRoute({
     'Products the sub-brand can order in its market, newest first, with variants and listings: the ' +
     'listing_market_id to order with, the sell price (minor units) and the coin price (whole coins). Filters: q ' +
     '(any language), category_id (list_categories), catalog_id (list_catalogs), kind (physical or digital), ' +
-    'in_stock=true and max_coin_price (with in_stock, on a variant in stock). Cursor-paginated.',
+    'in_stock=true and max_coin_price. Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({
     q: z.string().min(1).max(200).optional(),
@@ -183,8 +184,8 @@ export const listCatalogs = defineRoute({
   tag: 'Catalog',
   summary: 'List the catalogs you can use',
   description:
-    "Thematic collections: the platform's and the sub-brand's own approved proposals (pending or rejected ones never " +
-    'appear). Pass an id as catalog_id to search_products to list its products. Cursor-paginated.',
+    "Thematic collections: the platform's and the sub-brand's own approved proposals. " +
+    'Pass an id as catalog_id to search_products to list its products. Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject(pageParams),
   idempotency: 'none',
@@ -326,16 +327,11 @@ export const getBrandSubBrand = defineRoute({
   summary: 'Get your sub-brand',
   description:
     "The key's own sub-brand (any other is 404): its market (country, currency), coins_per_unit (coins per unit of " +
-    "currency, the coin-price ratio) and, when prepaid, the brand's prepaid balance in minor units. brand_id and " +
-    'sub_brand_id: as get_health answers them.',
+    "currency, the coin-price ratio) and, when prepaid, the brand's prepaid balance in minor units.",
   hints: { readOnly: true, idempotent: true },
   params: z.strictObject({
-    brand_id: z.string().min(1).max(64).describe("The key's brand_id (a UUID, from get_health)."),
-    sub_brand_id: z
-      .string()
-      .min(1)
-      .max(64)
-      .describe("The key's sub_brand_id (a UUID, from get_health)."),
+    brand_id: z.string().min(1).max(64).describe('A UUID from get_health.'),
+    sub_brand_id: z.string().min(1).max(64).describe('A UUID from get_health.'),
   }),
   idempotency: 'none',
   successStatus: 200,
@@ -352,6 +348,9 @@ export const getBrandSubBrand = defineRoute({
       prepaid_balance: z.number().int().nullable(),
       prepaid_currency: z.string().nullable(),
       coin_expiry: coinExpiryRecord,
+      jurisdiction: z
+        .enum(JURISDICTIONS)
+        .describe('Whose incentive rules apply; UKGC: no mixed-product incentives.'),
       created_at: z.iso.datetime(),
     })
     .meta({
@@ -362,7 +361,7 @@ export const getBrandSubBrand = defineRoute({
   operation: `query GetSubBrand($brandId: ID!, $subBrandId: ID!) {
     subBrandProfile(brandId: $brandId, subBrandId: $subBrandId) {
       id brandId brandName name country currency coinsPerUnit prepaid prepaidBalance prepaidCurrency createdAt
-      coinExpiry { policy days month day }
+      coinExpiry { policy days month day } jurisdiction
     }
   }`,
   variables: ({ params }) => ({ brandId: params.brand_id, subBrandId: params.sub_brand_id }),

@@ -7,13 +7,14 @@ import {
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
+import { responsibleGamingRecord } from './responsible-gaming.js';
 import { customerId, fromQuery } from './wire.js';
 
 /** Every field of the Customer record, in the GraphQL selection. */
 export const CUSTOMER_SELECTION = `
   id externalId segmentId firstName lastName nickname email phone addressLine postalCode zone
   locality city state country preferredLang platformRegisteredAt status statusNote statusChangedAt
-  coinBalance orderCount createdAt updatedAt`;
+  coinBalance orderCount responsibleGaming { state until source since } createdAt updatedAt`;
 
 const nullableText = z.string().nullable();
 export const customerRecord = z
@@ -42,6 +43,7 @@ export const customerRecord = z
       .describe('Stamped at creation and whenever status changes.'),
     coin_balance: z.number().int().min(0).describe('Coins in the wallet.'),
     order_count: z.number().int().min(0).describe('Orders ever placed.'),
+    responsible_gaming: responsibleGamingRecord,
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime(),
   })
@@ -72,9 +74,8 @@ export const listCustomers = defineRoute({
   summary: 'List and filter customers',
   description:
     "The sub-brand's customers, newest first, filtered by any combination (AND) of: q (case-insensitive " +
-    'substring of first_name, last_name, email, external_id), status, segment_id, country, created and ' +
-    'registered windows (*_after inclusive, *_before exclusive), coin balance and order count ranges. ' +
-    'Cursor-paginated: repeat with cursor=page.next_cursor while page.has_more.',
+    'substring of names, email, external_id), status, segment_id, country, created and registered windows ' +
+    '(*_after inclusive, *_before exclusive), coin balance and order count ranges. Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({ ...filterShape, ...pageParams }),
   idempotency: 'none',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PRODUCT_VERTICALS } from '../../../domain/jurisdiction/rules.js';
 import { auditStoredReplay } from '../../../engine/points/audit-replay.js';
 import { snakeKeys } from '../../casing.js';
 import { defineRoute } from '../../route.js';
@@ -36,6 +37,7 @@ const engineEventResult = z
         'player_id_missing',
         'player_not_found',
         'insufficient_balance',
+        'rg_blocked',
       ])
       .nullable(),
     error_message: z.string().nullable(),
@@ -127,8 +129,8 @@ export const ingestWebhook = defineRoute({
   summary: 'Deliver a provider webhook',
   description:
     'The same pipeline for a raw webhook payload: {code} selects the definition, the payload is the event data. ' +
-    "The idempotency key comes from the payload's field named by the definition (default event_id, then id; ids " +
-    'over 64 characters are hashed), or else from an Idempotency-Key header; with neither, 400 missing_idempotency_key. ' +
+    "The idempotency key comes from the payload's field named by the definition (default event_id, then id), " +
+    'or else from an Idempotency-Key header; with neither, 400 missing_idempotency_key. ' +
     'A repeat answers the frozen result with replayed: true. Body at most 16 KB.',
   hints: {},
   params: z.strictObject({
@@ -175,6 +177,9 @@ const activeDefinition = z
       .record(z.string(), z.unknown())
       .describe('starts_at, ends_at, max_daily_per_player, cooldown_seconds, as set.'),
     version: z.number().int(),
+    verticals: z
+      .array(z.enum(PRODUCT_VERTICALS))
+      .describe('The product verticals the event stands for (UKGC sub-brands: at most one).'),
   })
   .meta({
     id: 'EventDefinition',
@@ -190,7 +195,7 @@ export const listEventDefinitions = defineRoute({
   tag: 'Engine',
   summary: 'List the active event definitions',
   description:
-    'The event codes your sub-brand accepts, with their points, player-id field and limits: what ' +
+    'The event codes your sub-brand accepts, with their points, player-id field, limits and verticals: what ' +
     'ingest_engine_event needs. Definitions are authored by the operator; inactive ones are not listed.',
   hints: { readOnly: true, idempotent: true },
   idempotency: 'none',
@@ -198,7 +203,7 @@ export const listEventDefinitions = defineRoute({
   response: z.array(activeDefinition),
   errors: [],
   operation: `query ActiveEventDefinitions { activeEventDefinitions {
-    code points playerIdField idempotencyKeyField allowPointsOverride constraints version } }`,
+    code points playerIdField idempotencyKeyField allowPointsOverride constraints version verticals } }`,
   variables: () => ({}),
   result: (data) => ({ data: snakeKeys(data.activeEventDefinitions, new Set(['constraints'])) }),
 });

@@ -175,7 +175,7 @@ export const cancelOrder = defineRoute({
   summary: 'Cancel an order',
   description:
     'Cancels a pending or processing order: refunds its coins, frees its stock, releases prepaid money; the status ' +
-    'becomes cancelled. Repeating it changes nothing more. A shipped or delivered order is 409 order_not_cancellable. ' +
+    'becomes cancelled. A shipped or delivered order is 409 order_not_cancellable. ' +
     'The id comes from reserve_order or list_orders.',
   hints: { destructive: true, idempotent: true },
   params: orderId,
@@ -234,8 +234,8 @@ export const getOrderShipping = defineRoute({
   tag: 'Orders',
   summary: "Read an order's shipping",
   description:
-    'Recipient, address and, per line item, the carrier and tracking code once fulfilment sets them. Poll it: no ' +
-    'outbound events are sent in this release. The id is the order\u2019s, from reserve_order or list_orders.',
+    'Recipient, address and, per line item, the carrier and tracking code once fulfilment sets them. The id is ' +
+    'the order\u2019s, from reserve_order or list_orders.',
   hints: { readOnly: true, idempotent: true },
   params: orderId,
   idempotency: 'none',
@@ -321,7 +321,7 @@ export const createStoreSession = defineRoute({
   tag: 'Orders',
   summary: 'Open a store session for a customer',
   description:
-    'A short-lived signed session (ttl_seconds 60-3600, default 900) for one customer (from list_customers) to browse ' +
+    'A short-lived signed session for one customer (from list_customers) to browse ' +
     'a store (store_id from list_stores; omitted: your first store) in the embedded marketplace. Answers the url to ' +
     'open, the token and expires_at.',
   hints: {},

@@ -27,7 +27,7 @@ export const getHealth = defineRoute({
   summary: 'Check the key and the service',
   description:
     'Confirms that the API key authenticates and returns its environment (live or test) and ' +
-    'sub-brand and brand ids. Counts against the read rate bucket. Use it first to check a key.',
+    'sub-brand and brand ids. Use it first to check a key.',
   hints: { readOnly: true, idempotent: true },
   idempotency: 'none',
   successStatus: 200,

@@ -47,9 +47,9 @@ export const bulkAdjustCoins = defineRoute({
   summary: 'Reward a cohort',
   description:
     'Applies one signed delta (integer coins) to every customer matching `filter` (the list_customers filters), ' +
-    'or to all with all: true (an empty filter is refused). Customers a debit would take below zero are skipped ' +
-    'and listed. Runs in batches; the same Idempotency-Key resumes or replays it, never applying twice. dry_run: ' +
-    'true moves nothing and answers would_apply, matched and the total.',
+    'or to all with all: true. A debit skips customers it would take below zero (listed); a credit, those under a ' +
+    'responsible-gaming state (rg_blocked). Batched; the same Idempotency-Key resumes or replays it, never ' +
+    'applying twice. dry_run: true moves nothing and answers would_apply, matched and the total.',
   hints: { movesCoins: true, idempotent: true },
   body: z
     .strictObject({
@@ -88,6 +88,7 @@ export const bulkAdjustCoins = defineRoute({
         .nullable()
         .describe('Dry run: customers whose balance would move. Null otherwise.'),
       skipped: z.number().int(),
+      rg_blocked: z.number().int().describe('Left out of a credit: responsible gaming.'),
       skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
       delta: z.number().int(),
       total_delta: z.number().int().describe('applied × delta.'),
@@ -100,7 +101,7 @@ export const bulkAdjustCoins = defineRoute({
   errors: [],
   operation: `mutation BulkAdjust($input: BulkAdjustCoinsInput!, $key: String!) {
     bulkAdjustCustomerCoins(input: $input, idempotencyKey: $key) {
-      id dryRun matched applied skipped skippedCustomerIds delta totalDelta completedAt
+      id dryRun matched applied skipped rgBlocked skippedCustomerIds delta totalDelta completedAt
     }
   }`,
   variables: ({ body: { all: _all, ...body } }, { idempotencyKey }) => ({

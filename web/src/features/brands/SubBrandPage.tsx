@@ -24,6 +24,7 @@ import { graphql, type ResultOf, type VariablesOf } from '../../graphql';
 import { MarginEditor, percent } from './BrandsPage';
 import { useFormMutation } from '../../api/form-mutation';
 import { CoinExpiryEditor } from './CoinExpiryEditor';
+import { JurisdictionEditor } from './JurisdictionEditor';
 
 const STYLE_KEYS = [
   'backgroundPrimary',
@@ -66,6 +67,7 @@ const SubBrandQuery = graphql(`
         month
         day
       }
+      jurisdiction
       style {
         backgroundPrimary
         foregroundPrimary
@@ -151,6 +153,16 @@ export default function SubBrandPage(props: { id: string }) {
           readOnly={
             staff.readOnly || !(staff.isPlatformAdmin || staff.staff.role === 'brand_admin')
           }
+          onDone={() => refetch({ requestPolicy: 'network-only' })}
+        />
+      )}
+      {e && (
+        <JurisdictionEditor
+          key={`${e.id}-jurisdiction-${e.jurisdiction}`}
+          subBrandId={e.id}
+          jurisdiction={e.jurisdiction}
+          // Platform admins alone set it (setJurisdiction says so too); others read it.
+          readOnly={staff.readOnly || !staff.isPlatformAdmin}
           onDone={() => refetch({ requestPolicy: 'network-only' })}
         />
       )}

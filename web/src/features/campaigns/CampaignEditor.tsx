@@ -1,5 +1,6 @@
 // The campaign form, for a new campaign and an existing one: texts, type, dates (a preset or
-// custom), multiplier, budget, prizes per type, targeting as JSON, template flag, accepted terms.
+// custom), multiplier, budget, prizes per type, targeting as JSON, product verticals, template
+// flag, accepted terms.
 // Each refusal from the engine is shown under the input it names (`prizes.1.rank`…).
 import {
   ActionIcon,
@@ -28,9 +29,11 @@ import {
   DURATION_LABEL,
   DURATIONS,
   prizeRow,
+  VERTICALS,
   type CampaignForm,
   type CampaignType,
   type PrizeRow,
+  type Vertical,
 } from './campaign-form';
 import { TYPE_LABEL } from './documents';
 
@@ -188,6 +191,19 @@ export function CampaignEditor(props: {
             onChange={(e) => set('targeting', e.currentTarget.value)}
             error={localTargetingError ?? errs.under('targeting')}
           />
+          <Checkbox.Group
+            label="Product verticals"
+            description="Whose play qualifies. A UKGC sub-brand takes at most one: mixed-product incentives are refused."
+            value={f.verticals}
+            onChange={(v) => set('verticals', v as Vertical[])}
+            error={errs.under('verticals')}
+          >
+            <Group mt="xs">
+              {VERTICALS.map((v) => (
+                <Checkbox key={v} value={v} label={v} disabled={locked} />
+              ))}
+            </Group>
+          </Checkbox.Group>
           <Group>
             <Checkbox
               label="Template (never runs; new campaigns are made from it)"

@@ -20,6 +20,10 @@ export const DURATION_LABEL: Record<Duration, string> = {
   next_year: 'Next year',
 };
 
+/** The product verticals a campaign's qualifying play may span (docs/compliance.md). */
+export const VERTICALS = ['casino', 'sports', 'poker', 'bingo', 'lottery'] as const;
+export type Vertical = (typeof VERTICALS)[number];
+
 export type PrizeRow = {
   coinPrize: number | '';
   productPrize: string;
@@ -45,6 +49,8 @@ export type CampaignForm = {
   prizes: PrizeRow[];
   /** Targeting as JSON text (conditions, included and excluded users); empty for everyone. */
   targeting: string;
+  /** Under a UKGC sub-brand at most one: the engine refuses mixed-product campaigns. */
+  verticals: Vertical[];
 };
 
 export const prizeRow = (over: Partial<PrizeRow> = {}): PrizeRow => ({
@@ -72,6 +78,7 @@ export const emptyForm = (): CampaignForm => ({
   isTemplate: false,
   prizes: [prizeRow({ coinPrize: 50 })],
   targeting: '',
+  verticals: [],
 });
 
 /** Ready-made starting points; each uses a preset duration, so its dates follow today. */
@@ -151,6 +158,7 @@ export function formOf(c: Campaign): CampaignForm {
       }),
     ),
     targeting: hasTargeting ? JSON.stringify(targeting, null, 2) : '',
+    verticals: [...c.verticals],
   };
 }
 
@@ -194,6 +202,7 @@ export function bodyOf(
         rank: p.rank.trim(),
       })),
       ...(targeting === undefined ? {} : { targeting }),
+      verticals: f.verticals,
     },
   };
 }

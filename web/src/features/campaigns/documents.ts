@@ -20,6 +20,7 @@ export const CampaignFields = graphql(`
     prizes
     targeting
     isTemplate
+    verticals
     clonedFromId
     updatedAt
   }

@@ -1,4 +1,4 @@
-// One customer: profile, balance, holds, lots and expiries, wallet history (who moved the coins, operators by name) and a
+// One customer: profile, balance, responsible-gaming state, holds, lots and expiries, wallet history (who moved the coins, operators by name) and a
 // coin adjustment with a reason. One GraphQL request for the screen.
 import {
   Anchor,
@@ -28,6 +28,7 @@ import { customersUrl } from './routes';
 import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
 import { WalletFragment, WalletLots } from './WalletLots';
+import { ResponsibleGaming, RgFragment } from './ResponsibleGaming';
 
 const CustomerQuery = graphql(
   `
@@ -48,6 +49,7 @@ const CustomerQuery = graphql(
         coins {
           ...Wallet
         }
+        ...Rg
         coinMovements(first: 50) {
           edges {
             node {
@@ -67,7 +69,7 @@ const CustomerQuery = graphql(
       }
     }
   `,
-  [WalletFragment],
+  [WalletFragment, RgFragment],
 );
 
 const AdjustMutation = graphql(`
@@ -165,6 +167,10 @@ export default function CustomerPage(props: { id: string }) {
           </Grid.Col>
         )}
       </Grid>
+      <ResponsibleGaming
+        customer={c}
+        onChanged={() => refetch({ requestPolicy: 'network-only' })}
+      />
       <WalletLots wallet={c.coins} />
       <Title order={2} size="h4">
         Wallet history

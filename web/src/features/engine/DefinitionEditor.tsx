@@ -1,10 +1,12 @@
 // Editing an event definition: points, state, the player field and the constraints. The
 // constraint editor checks as you type (eventConstraintWarnings, nothing saved) and shows what
 // the server would warn about; the four known constraints have their own inputs, anything else is
-// edited as JSON. Switching a definition off asks first: its events stop crediting.
+// edited as JSON. Switching a definition off asks first: its events stop crediting. Its product
+// verticals: a UKGC sub-brand refuses more than one (the refusal is shown under them).
 import {
   Alert,
   Button,
+  Checkbox,
   Group,
   JsonInput,
   Modal,
@@ -20,6 +22,7 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { fieldErrors } from '../../components/field-errors';
 import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
@@ -40,6 +43,7 @@ const UpdateMutation = graphql(`
       constraints
       playerIdField
       allowPointsOverride
+      verticals
       warnings
     }
   }
@@ -54,7 +58,11 @@ export type EditableDefinition = {
   constraints: unknown;
   playerIdField: string;
   allowPointsOverride: boolean;
+  verticals: readonly Vertical[];
 };
+
+const VERTICALS = ['casino', 'sports', 'poker', 'bingo', 'lottery'] as const;
+type Vertical = (typeof VERTICALS)[number];
 
 const KNOWN = [
   { key: 'starts_at', label: 'Starts at (UTC, ISO 8601)', kind: 'text' },
@@ -84,6 +92,7 @@ export function DefinitionEditor(props: {
   const [active, setActive] = useState(d.active);
   const [override, setOverride] = useState(d.allowPointsOverride);
   const [playerField, setPlayerField] = useState(d.playerIdField);
+  const [verticals, setVerticals] = useState<Vertical[]>([...d.verticals]);
   const [text, setText] = useState(JSON.stringify(d.constraints ?? {}, null, 2));
   const object = parse(text);
   const [debounced] = useDebouncedValue(text, 250);
@@ -111,6 +120,7 @@ export function DefinitionEditor(props: {
         allowPointsOverride: override,
         playerIdField: playerField,
         constraints: object ?? {},
+        verticals,
       },
     });
     if (res.data) {
@@ -159,6 +169,19 @@ export function DefinitionEditor(props: {
             onChange={(e) => setOverride(e.currentTarget.checked)}
           />
         </SimpleGrid>
+        <Checkbox.Group
+          label="Product verticals"
+          description="What the event stands for. A UKGC sub-brand takes at most one: mixed-product incentives are refused."
+          value={verticals}
+          onChange={(v) => setVerticals(v as Vertical[])}
+          error={fieldErrors(state.error).under('verticals')}
+        >
+          <Group mt="xs">
+            {VERTICALS.map((v) => (
+              <Checkbox key={v} value={v} label={v} />
+            ))}
+          </Group>
+        </Checkbox.Group>
         <Text fw={500}>Constraints</Text>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {KNOWN.map((k) => {

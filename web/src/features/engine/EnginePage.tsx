@@ -39,6 +39,7 @@ const DefinitionsQuery = graphql(`
           constraints
           playerIdField
           allowPointsOverride
+          verticals
           warnings
         }
       }
@@ -123,6 +124,7 @@ export default function EnginePage() {
             <Table.Th ta="right">Points</Table.Th>
             <Table.Th>Player field</Table.Th>
             <Table.Th>Constraints</Table.Th>
+            <Table.Th>Verticals</Table.Th>
             <Table.Th>State</Table.Th>
             <Table.Th>
               <VisuallyHidden>Edit</VisuallyHidden>
@@ -145,6 +147,7 @@ export default function EnginePage() {
                   </Text>
                 ))}
               </Table.Td>
+              <Table.Td>{d.verticals.length ? d.verticals.join(', ') : '—'}</Table.Td>
               <Table.Td>
                 <Badge color={d.active ? 'teal' : 'gray'}>{d.active ? 'active' : 'inactive'}</Badge>
               </Table.Td>
