@@ -26,8 +26,8 @@ export type RgPath = (typeof RG_PATHS)[number];
 export type RgBlock = { state: RgState; until: Date | null };
 
 /**
- * SQL true while a customer row `c` has an active state: what every set-based path (targeting,
- * settlement, bulk credits) filters on. `now()` is the transaction's start.
+ * SQL true while a customer row `c` has an active state, for set-based reads (the tournament
+ * ranking and its settlement). `now()` is the transaction's start.
  */
 export const RG_ACTIVE_SQL = `(c.rg_state <> 'none' AND (c.rg_until IS NULL OR c.rg_until > now()))`;
 
@@ -89,9 +89,9 @@ export const rgWhy = (block: RgBlock): string =>
 
 /**
  * Runs `work` in a transaction (or the caller's). Inside it, a path that finds the player blocked
- * throws `RgRefused`; then the refusal's decision row is written after the rollback, and the
- * caller gets 409 `rg_blocked` (a store session: `customer_not_eligible`). When `db` is a transaction this function did not open, the one
- * that opened it writes the row after its rollback (AppError.afterRollback).
+ * throws `RgRefused`; the caller gets 409 `rg_blocked` (a store session: `customer_not_eligible`)
+ * and the decision row is written after the rollback: here when this function opened the
+ * transaction, else by whoever did (AppError.afterRollback, rest/idempotency.ts).
  */
 export async function refusingWhenBlocked<T>(
   db: Db,

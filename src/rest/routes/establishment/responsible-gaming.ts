@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { rgStateInput } from '../../../domain/responsible-gaming/state.js';
 import { defineRoute } from '../../route.js';
-import { playerRg, uuidParams } from './wire.js';
+import { responsibleGamingRecord } from '../partner/responsible-gaming.js';
+import { uuidParams } from './wire.js';
 
 export const setPlayerResponsibleGaming = defineRoute({
   name: 'set_player_responsible_gaming',
@@ -25,7 +26,7 @@ export const setPlayerResponsibleGaming = defineRoute({
   body: z.object(rgStateInput.shape),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({ playerId: z.uuid(), responsibleGaming: playerRg }).meta({
+  response: z.object({ playerId: z.uuid(), responsibleGaming: responsibleGamingRecord }).meta({
     id: 'PlayerResponsibleGamingAnswer',
     description: "A player's state after the change.",
   }),

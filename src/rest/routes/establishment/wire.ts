@@ -2,6 +2,7 @@
 // the player record and page-number pagination.
 import { z } from 'zod';
 import { joinName } from '../../../domain/customers/player.js';
+import { responsibleGamingRecord } from '../partner/responsible-gaming.js';
 import { AWARD_SELECTION, award, toAward } from './award-wire.js';
 
 /** A path id that must be a UUID: anything else is 400 VALIDATION_ERROR naming it. */
@@ -14,19 +15,6 @@ export const uuidParams = <K extends string>(...names: K[]) =>
 export const PLAYER_SELECTION = `id subBrandId firstName lastName email status coinBalance createdAt
   responsibleGaming { state until source since } gameCredits { campaignId gameName credits } campaignPrizes { ${AWARD_SELECTION} }`;
 
-/** The responsible-gaming state in force (docs/compliance.md); additive. */
-export const playerRg = z
-  .object({
-    state: z.enum(['none', 'cool_off', 'self_excluded', 'limit_reached']),
-    until: z.iso.datetime().nullable().describe('Null: indefinite, or none.'),
-    source: z.enum(['operator', 'player', 'regulator']).nullable(),
-    since: z.iso.datetime().nullable(),
-  })
-  .meta({
-    id: 'PlayerResponsibleGaming',
-    description: 'Any state but none blocks every incentive while it lasts.',
-  });
-
 export const playerRecord = z
   .object({
     playerId: z.uuid(),
@@ -36,7 +24,7 @@ export const playerRecord = z
     playerStatus: z.enum(['active', 'watch', 'restricted', 'banned']),
     coins: z.number().int().min(0).describe('The wallet balance.'),
     createdAt: z.iso.datetime(),
-    responsibleGaming: playerRg,
+    responsibleGaming: responsibleGamingRecord, // additive (docs/compliance.md)
     gameCredits: z
       .record(z.string(), z.number().int().min(1))
       .describe(

@@ -1,7 +1,8 @@
 // Responsible gaming on the partner API (docs/compliance.md): set a customer's state, and list the
 // gate's refusals for an audit.
 import { z } from 'zod';
-import { rgStateInput } from '../../../domain/responsible-gaming/state.js';
+import { RG_PATHS } from '../../../domain/responsible-gaming/gate.js';
+import { RG_SOURCES, RG_STATES, rgStateInput } from '../../../domain/responsible-gaming/state.js';
 import { snakeKeys } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
@@ -9,9 +10,9 @@ import { customerId } from './wire.js';
 
 export const responsibleGamingRecord = z
   .object({
-    state: z.enum(['none', 'cool_off', 'self_excluded', 'limit_reached']),
+    state: z.enum(RG_STATES),
     until: z.iso.datetime().nullable(),
-    source: z.enum(['operator', 'player', 'regulator']).nullable(),
+    source: z.enum(RG_SOURCES).nullable(),
     since: z.iso.datetime().nullable(),
   })
   .meta({ id: 'ResponsibleGaming', description: 'Any state but none blocks incentives.' });
@@ -55,15 +56,7 @@ export const rgDecisionRecord = z
   .object({
     id: z.uuid(),
     customer_id: z.uuid(),
-    path: z.enum([
-      'engine_grant',
-      'campaign_award',
-      'tournament_points',
-      'claim',
-      'game_play',
-      'store_session',
-      'bulk_credit',
-    ]),
+    path: z.enum(RG_PATHS),
     state: z.enum(['cool_off', 'self_excluded', 'limit_reached']),
     until: z.iso.datetime().nullable(),
     reference: z
