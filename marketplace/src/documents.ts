@@ -187,6 +187,10 @@ export const Rewards = graphql(
   `
     query MarketplaceRewards {
       marketplace {
+        player {
+          rewardsPaused
+          rewardsPausedUntil
+        }
         dailyRewards {
           campaignId
           title

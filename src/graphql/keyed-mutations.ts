@@ -22,16 +22,31 @@ import type { MaskError } from './mask-error.js';
 /** A keyed mutation whose document ran and answered errors: its transaction is rolled back. */
 class MutationRefused extends AppError {
   readonly json: string;
-  constructor(errors: readonly GraphQLError[]) {
-    const codes = errors.map((e) => e.extensions.code);
+  /** `masked`: the errors as the caller sees them; `raw`: as the fields threw them. */
+  constructor(masked: readonly GraphQLError[], raw: readonly GraphQLError[]) {
+    const codes = masked.map((e) => e.extensions.code);
+    // What the fields' refusals leave to write once this transaction is rolled back (the
+    // responsible-gaming gate's decisions): runIdempotently writes it.
+    const after = raw.flatMap((e) =>
+      e.originalError instanceof AppError && e.originalError.afterRollback
+        ? [e.originalError.afterRollback]
+        : [],
+    );
     // Stored and replayed like a REST refusal, unless a failure on our side may pass on a retry.
     super(
       codes.some((c) => c === 'internal_error' || c === 'service_unavailable')
         ? 'internal_error'
         : 'invalid_request',
-      errors[0]!.message,
+      masked[0]!.message,
+      after.length
+        ? {
+            afterRollback: async (db) => {
+              for (const write of after) await write(db);
+            },
+          }
+        : {},
     );
-    this.json = JSON.stringify({ errors, data: null });
+    this.json = JSON.stringify({ errors: masked, data: null });
   }
 }
 
@@ -97,7 +112,8 @@ export function keyedMutations(deps: {
         variableValues: variables as Record<string, unknown> | undefined,
         contextValue: { ...context, db, idempotencyKey: key },
       });
-      if (result.errors?.length) throw new MutationRefused(result.errors.map(deps.maskError));
+      if (result.errors?.length)
+        throw new MutationRefused(result.errors.map(deps.maskError), result.errors);
       return { status: 200, json: JSON.stringify({ data: result.data }) };
     };
     try {

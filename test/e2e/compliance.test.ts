@@ -12,18 +12,18 @@ import {
   signInToBackoffice,
 } from '../support/browser.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
-import { partner } from '../support/partner.js';
+import { marketplaceShop } from '../marketplace/support.js';
 import { createStaff } from '../support/staff.js';
 
 let h: Harness;
 let browser: Browser;
-let api: Awaited<ReturnType<typeof partner>>;
+let api: Awaited<ReturnType<typeof marketplaceShop>>;
 const dir = artefactDir(TEST_DB);
 
 beforeAll(async () => {
   h = await startHarness();
   browser = await launchChromium();
-  api = await partner(h);
+  api = await marketplaceShop(h);
 }, 120_000);
 
 afterAll(async () => {
@@ -52,11 +52,14 @@ async function pick(
 
 describe(`responsible gaming in the backoffice (${TEST_DB})`, () => {
   it('an operator self-excludes a player; the refusal is listed and exported; a brand admin lifts it with a reason', async () => {
-    const c = await api.customer({
+    // Her store session was opened before the state began: the marketplace must say so.
+    const externalId = `p-${randomUUID().slice(0, 6)}`;
+    const player = await api.player(0, {
       first_name: 'Rita',
       last_name: 'Stone',
-      external_id: `p-${randomUUID().slice(0, 6)}`,
+      external_id: externalId,
     });
+    const c = { id: player.id, external_id: externalId };
     const operator = await createStaff(h.db.prisma, 'establishment_operator', {
       subBrandId: api.subBrandId,
     });
@@ -78,6 +81,15 @@ describe(`responsible gaming in the backoffice (${TEST_DB})`, () => {
       .poll(() => page.getByTestId('rg-history').innerText())
       .toContain('None → Self-excluded');
     await checkScreen(page, 'customer-responsible-gaming');
+
+    const store = await browser.newPage();
+    await store.goto(player.url);
+    await store.getByRole('link', { name: 'Rewards', exact: true }).click();
+    await expect
+      .poll(() => store.getByTestId('rewards-paused').innerText())
+      .toBe('Your rewards are paused. Your coins and orders are still here.');
+    expect(await seriousViolations(store), 'axe on the paused rewards page').toEqual([]);
+    await store.close();
 
     // A store session for the player is refused, and listed.
     expect((await api.post('/api/v1/store-sessions', { customer_id: c.id })).status).toBe(409);

@@ -31,6 +31,7 @@ describe('players are customers', () => {
       playerStatus: 'active',
       coins: 0,
       createdAt: expect.stringMatching(/Z$/),
+      responsibleGaming: { state: 'none', until: null, source: null, since: null },
       gameCredits: {},
       prizes: [],
     });

@@ -1,6 +1,7 @@
 // Rewards: today's daily reward and the streak, the prizes waiting to be claimed, the player's
 // tournaments (position and the top of the table), and the mini-games the player has plays for,
-// each with how to verify its draws (docs/fairness.md).
+// each with how to verify its draws (docs/fairness.md). While a responsible-gaming state pauses
+// the player's rewards (docs/compliance.md), the page says so and offers no claim and no play.
 import { useEffect, useState } from 'preact/hooks';
 import type { ResultOf } from 'gql.tada';
 import { Claim, Play, Rewards as RewardsQuery } from '../documents';
@@ -32,6 +33,13 @@ export function Rewards(props: { coinName: string; onBalance: (balance: number) 
   return (
     <div class="rewards">
       <h1>{t('rewards')}</h1>
+      {m.player.rewardsPaused && (
+        <p class="notice" role="status" data-testid="rewards-paused">
+          {m.player.rewardsPausedUntil
+            ? t('rewardsPausedUntil', { date: formatDate(m.player.rewardsPausedUntil) })
+            : t('rewardsPaused')}
+        </p>
+      )}
       {m.dailyRewards.length > 0 && (
         <section aria-labelledby="daily-title" class="block">
           <h2 id="daily-title">{t('daily')}</h2>
@@ -61,6 +69,7 @@ export function Rewards(props: { coinName: string; onBalance: (balance: number) 
               award={a}
               coins={coins}
               saved={m.addresses}
+              paused={m.player.rewardsPaused}
               onClaimed={(balance) => {
                 props.onBalance(balance);
                 reload();
@@ -114,6 +123,7 @@ export function Rewards(props: { coinName: string; onBalance: (balance: number) 
               key={`${g.campaignId}:${g.gameName}`}
               game={g}
               coinName={props.coinName}
+              paused={m.player.rewardsPaused}
               onBalance={props.onBalance}
               onPlayed={reload}
             />
@@ -128,6 +138,7 @@ function AwardCard(props: {
   award: Award;
   coins: (n: number) => string;
   saved: Data['addresses'];
+  paused: boolean;
   onClaimed: (balance: number) => void;
 }) {
   const a = props.award;
@@ -162,7 +173,7 @@ function AwardCard(props: {
       <button
         type="button"
         class="primary"
-        disabled={claim.busy}
+        disabled={claim.busy || props.paused}
         onClick={() => {
           if (!a.physical) return void send();
           setDelivery(props.saved[0] ? { addressId: props.saved[0].id } : null);
@@ -212,6 +223,7 @@ const verifyLink = (d: Draw) =>
 function GameCard(props: {
   game: Game;
   coinName: string;
+  paused: boolean;
   onBalance: (balance: number) => void;
   onPlayed: () => void;
 }) {
@@ -273,7 +285,7 @@ function GameCard(props: {
       <button
         type="button"
         class="primary"
-        disabled={play.busy || credits <= 0 || (!!result && !shown)}
+        disabled={play.busy || props.paused || credits <= 0 || (!!result && !shown)}
         onClick={() => void go()}
       >
         {t('play')}

@@ -15,17 +15,27 @@ import {
 } from '../../domain/marketplace/player-rewards.js';
 import { filterShelf, shelf, type Shelf } from '../../domain/marketplace/storefront.js';
 import { notFound } from '../../domain/errors.js';
+import { effectiveRg } from '../../domain/responsible-gaming/state.js';
 import type { PlayerIdentity } from '../../domain/tenancy/authenticate-api-key.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { tenantOf } from '../tenant.js';
 
+const pausedOf = (rg: { state: string; until: Date | null }) =>
+  rg.state === 'none' ? null : { until: rg.until };
+
 /** What every marketplace field resolves from: the session's player, read once per request. */
 export type MarketplaceRoot = {
   tenant: Tenant;
   player: PlayerIdentity;
-  customer: { firstName: string; balance: number; lang: string };
+  customer: {
+    firstName: string;
+    balance: number;
+    lang: string;
+    /** Rewards paused by a responsible-gaming state (docs/compliance.md): until when; null: indefinitely. */
+    paused: { until: Date | null } | null;
+  };
   establishment: {
     name: string;
     coinName: string;
@@ -44,7 +54,13 @@ export async function marketplaceRoot(ctx: GraphQLContext): Promise<MarketplaceR
   const [customer, subBrand] = await Promise.all([
     ctx.db.customer.findFirst({
       where: { id: player.customerId, ...tenant },
-      select: { firstName: true, preferredLang: true, wallet: { select: { balance: true } } },
+      select: {
+        firstName: true,
+        preferredLang: true,
+        rgState: true,
+        rgUntil: true,
+        wallet: { select: { balance: true } },
+      },
     }),
     ctx.db.subBrand.findUniqueOrThrow({
       where: { id: tenant.subBrandId },
@@ -67,6 +83,7 @@ export async function marketplaceRoot(ctx: GraphQLContext): Promise<MarketplaceR
       firstName: customer.firstName,
       balance: Number(customer.wallet?.balance ?? 0),
       lang,
+      paused: pausedOf(effectiveRg(customer, ctx.now())),
     },
     establishment: { ...subBrand, style: subBrand.style as Style },
     shelf: () => {
@@ -108,6 +125,17 @@ const PlayerRef = builder.objectRef<MarketplaceRoot['customer']>('MarketplacePla
     firstName: t.exposeString('firstName'),
     balance: t.expose('balance', { type: 'SafeInt', description: 'Coins, now.' }),
     language: t.exposeString('lang', { description: 'en, es, pt, it or fr.' }),
+    rewardsPaused: t.boolean({
+      description:
+        'True while a responsible-gaming state pauses rewards: claims and plays are refused (docs/compliance.md).',
+      resolve: (c) => c.paused !== null,
+    }),
+    rewardsPausedUntil: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the pause ends; null when not paused or paused indefinitely.',
+      resolve: (c) => c.paused?.until ?? null,
+    }),
   }),
 });
 
