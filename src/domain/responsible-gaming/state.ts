@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { RgSource, RgState } from '../../generated/prisma/enums.js';
 import { inTransaction, type Db } from '../db.js';
 import { AppError, notFound } from '../errors.js';
+import { blockOf } from './gate.js';
 import { recordEvent } from '../events/record-event.js';
 import { isUuid, newId } from '../ids.js';
 import type { Actor, Tenant } from '../tenant.js';
@@ -52,10 +53,10 @@ type Row = { rgState: RgState; rgUntil: Date | null };
 
 /** The state in force at `now`: a dated state past its end is `none`. */
 export function effectiveRg(row: Row, now: Date): { state: RgState; until: Date | null } {
-  if (row.rgState === 'none' || (row.rgUntil && row.rgUntil <= now))
-    return { state: 'none', until: null };
-  return { state: row.rgState, until: row.rgUntil };
+  // The gate's own rule of what is in force, so reads and refusals never disagree.
+  return blockOf({ rg_state: row.rgState, rg_until: row.rgUntil }, now) ?? NONE;
 }
+const NONE = { state: 'none', until: null } as const;
 
 /** How protective a state is: a change to a lower rank, or to an earlier end, relaxes it. */
 const RANK: Record<RgState, number> = { none: 0, limit_reached: 1, cool_off: 2, self_excluded: 3 };
