@@ -4,9 +4,12 @@
 // bounds. Redocly's lint (no-invalid-media-type-examples) checks every one against its schema.
 type JsonSchema = Record<string, unknown>;
 
+/** The id every example uses (the examples replay test swaps it for a seeded record). */
+export const EXAMPLE_UUID = '0192f1e4-7a3b-7c1d-9e2f-3a4b5c6d7e8f';
+
 /** Fixed values, so the documents are the same on every build. */
 const BY_FORMAT: Record<string, string> = {
-  uuid: '0192f1e4-7a3b-7c1d-9e2f-3a4b5c6d7e8f',
+  uuid: EXAMPLE_UUID,
   'date-time': '2026-01-31T12:00:00.000Z',
   date: '2026-01-31',
   email: 'ana.garcia@example.com',
@@ -62,7 +65,9 @@ export function exampleOf(
   switch (type ?? (s.properties ? 'object' : undefined)) {
     case 'object': {
       const properties = (s.properties ?? {}) as Record<string, unknown>;
-      return Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, next(v)]));
+      return Object.fromEntries(
+        Object.entries(properties).map(([k, v]) => [k, next(namedFormat(k, v))]),
+      );
     }
     case 'array': {
       const item = next(s.items);
@@ -93,6 +98,41 @@ export function exampleOf(
       return {};
   }
 }
+
+/**
+ * A plain string whose field names a URL or an e-mail address gets that format's example: the
+ * server checks these fields beyond their schema (a webhook's `url` must be absolute), and
+ * `example` would be refused.
+ */
+function namedFormat(field: string, schema: unknown): unknown {
+  if (!isRecord(schema) || schema.type !== 'string' || schema.format || schema.pattern)
+    return schema;
+  if (Array.isArray(schema.examples) || schema.enum) return schema;
+  if (/(^|_)url$|Url$/.test(field)) return { ...schema, format: 'uri' };
+  if (/(^|_)email$|Email$/.test(field)) return { ...schema, format: 'email' };
+  return schema;
+}
+
+/**
+ * Request examples written by hand, by operation, where a rule between fields lives in a schema
+ * the generator cannot read (the partner's responsible-gaming body: `until` is refused with state
+ * `none`, the enum's first value). Each one is replayed against the server by
+ * test/rest/openapi-examples-replay.test.ts; prefer `.meta({ examples })` on the route's schema.
+ */
+export const REQUEST_EXAMPLES: Record<string, unknown> = {
+  // `filter` or `all`, not both (the generator would send every filter field).
+  bulk_adjust_customer_coins: {
+    filter: { status: 'active', country: 'ES' },
+    delta: 100,
+    reason: 'Summer bonus',
+    dry_run: true,
+  },
+  set_customer_responsible_gaming: {
+    state: 'self_excluded',
+    source: 'player',
+    note: 'Asked by phone.',
+  },
+};
 
 function deepMerge(base: unknown, over: unknown): unknown {
   if (!isRecord(base) || !isRecord(over)) return over ?? base;

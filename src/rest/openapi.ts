@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../domain/errors.js';
 import type { Family } from './families/index.js';
-import { exampleOf } from './openapi-examples.js';
+import { exampleOf, REQUEST_EXAMPLES } from './openapi-examples.js';
 import type { Route } from './route.js';
 
-export const CONTRACT_VERSION = '1.18.0';
+export const CONTRACT_VERSION = '1.19.0';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Key checks and service health.',
@@ -22,6 +22,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Coins: "Credits and debits of a player's coins, on the one ledger.",
   Iframe: 'Signed marketplace sessions for one player.',
   Test: 'Routes used by the test suite only.',
+  Reports: 'Tenant-wide reports: coins per day, week or source, top earners, orders, campaigns.',
 };
 
 type JsonSchema = Record<string, unknown>;
@@ -188,11 +189,21 @@ function parameters(route: Route): unknown[] {
   return out;
 }
 
+/**
+ * A route's answer as a named schema: its resource's `.meta({ id })` when it has one, else the
+ * shape under its operation's name (`delete_player` → `DeletePlayerAnswer`), so every answer of
+ * both documents is a component a generated client can import by name.
+ */
+function answerSchema(route: Route): JsonSchema {
+  const converted = jsonSchema(route.response, 'output');
+  if (typeof converted.$ref === 'string') return converted;
+  const { $defs, ...root } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const name = `${route.name.replace(/(^|_)([a-z0-9])/g, (_, _s, c: string) => c.toUpperCase())}Answer`;
+  return { $ref: `#/$defs/${name}`, $defs: { ...$defs, [name]: root } };
+}
+
 function responses(family: Family, route: Route, named: NamedSchemas): Record<string, unknown> {
-  const success = family.openapi.successSchema(
-    route,
-    named.hoist(jsonSchema(route.response, 'output'), 'output'),
-  );
+  const success = family.openapi.successSchema(route, named.hoist(answerSchema(route), 'output'));
   const out: Record<string, unknown> = {
     [route.successStatus]: {
       description: route.successStatus === 201 ? 'Created.' : 'Success.',
@@ -248,13 +259,55 @@ function operation(family: Family, route: Route, named: NamedSchemas): Record<st
           requestBody: {
             required: true,
             content: {
-              'application/json': { schema: named.hoist(jsonSchema(route.body, 'input'), 'input') },
+              'application/json': {
+                schema: withBodyRules(route, named.hoist(jsonSchema(route.body, 'input'), 'input')),
+              },
             },
           },
         }
       : {}),
     responses: responses(family, route, named),
   };
+}
+
+/** A coin delta is signed and never 0. */
+const NON_ZERO = { not: { const: 0 } };
+
+/**
+ * Rules the server checks that a zod schema cannot state itself (a refinement is a function),
+ * added to the request body's JSON Schema by operation: the partner wallet's `delta` is never 0,
+ * and a cohort reward names its customers by a non-empty `filter` or by `all: true`, not both.
+ * (Where the route's own schema can carry a rule, it does: `.meta({ oneOf })`, as
+ * `exactlyOneOf` in domain/validation.ts.) test/rest/openapi.test.ts checks each is stated.
+ */
+const BODY_RULES: Record<
+  string,
+  (body: JsonSchema & { properties: Record<string, JsonSchema> }) => void
+> = {
+  adjust_customer_coins: (body) => Object.assign(body.properties.delta ?? {}, NON_ZERO),
+  bulk_adjust_customer_coins: (body) => {
+    Object.assign(body.properties.delta ?? {}, NON_ZERO);
+    body.oneOf = [
+      {
+        description: 'The customers matching a filter (at least one criterion).',
+        required: ['filter'],
+        properties: { filter: { minProperties: 1 }, all: { not: {} } }, // `all` may not be sent
+      },
+      {
+        description: 'Every customer of the key.',
+        required: ['all'],
+        properties: { filter: { maxProperties: 0 } },
+      },
+    ];
+  },
+};
+
+function withBodyRules(route: Route, schema: JsonSchema): JsonSchema {
+  const rule = BODY_RULES[route.name];
+  // An inline object (a body named as a component would need its rule on the component).
+  if (rule && schema.properties)
+    rule(schema as JsonSchema & { properties: Record<string, JsonSchema> });
+  return schema;
 }
 
 export function buildOpenApi(
@@ -266,7 +319,7 @@ export function buildOpenApi(
   const named = new NamedSchemas();
   // Answers first: a resource keeps its name for the shape it is answered in, and a request that
   // sends it differently gets `<id>Input`.
-  for (const route of routes) named.hoist(jsonSchema(route.response, 'output'), 'output');
+  for (const route of routes) named.hoist(answerSchema(route), 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     (paths[route.path] ??= {})[route.method.toLowerCase()] = withRestNames(
@@ -400,7 +453,7 @@ function addExamples(
     const json = (m: { content?: Record<string, MediaType> } | undefined) =>
       m?.content?.['application/json'];
     const body = json(op.requestBody);
-    if (body) body.example = exampleOf(body.schema, schemas);
+    if (body) body.example = REQUEST_EXAMPLES[route.name] ?? exampleOf(body.schema, schemas);
     for (const response of Object.values(op.responses)) {
       const media = json(response);
       if (!media) continue;

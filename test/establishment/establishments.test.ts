@@ -152,8 +152,17 @@ describe('PUT /establishments/{establishmentId}', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_ERROR');
+    // Formats are checked with the rest (and stated in the OpenAPI document), in one answer.
     const fields = res.body.details.map((d: { field: string }) => d.field).sort();
-    expect(fields).toEqual(['defaultCurrency', 'font', 'name', 'status']);
+    expect(fields).toEqual([
+      'defaultCurrency',
+      'email',
+      'font',
+      'imageUrl',
+      'locale',
+      'name',
+      'status',
+    ]);
     const domain = await p.put(`/establishments/${p.subBrandId}`, {
       ...PROFILE,
       email: 'nope',

@@ -188,8 +188,13 @@ describe('delivery details and sending', () => {
       orderStatus: 'Pending',
       playerName: 'Ana García',
       address: { ...ADDRESS, addressLine2: null, email: null },
-      deliveryCapturedAt: expect.stringMatching(/Z$/),
+      // The document's name, and the earlier one (deprecated) with the same value.
+      deliveryDetailsCapturedAt: expect.stringMatching(/Z$/),
     });
+    expect(sent.body.deliveryCapturedAt).toBe(sent.body.deliveryDetailsCapturedAt);
+    const detail = await s.get(`/players/${player}/orders/${r.transactionId}`);
+    expect(detail.body.deliveryDetailsCapturedAt).toBe(sent.body.deliveryDetailsCapturedAt);
+    expect(detail.body.deliveryCapturedAt).toBe(sent.body.deliveryDetailsCapturedAt);
     expect(await s.units()).toEqual({ available: 2, reserved: 0, consumed: 1 });
     for (let i = 0; i < 3; i++) {
       const again = await s.send(player, r.transactionId, { addressLine2: `Piso ${i}` });

@@ -140,7 +140,9 @@ describe('player writes and their refusals', () => {
   it('missing and malformed fields are named; unknown fields are ignored', async () => {
     const missing = await p.post('/players', { email: 'not-an-email' }, null);
     expect(missing.status).toBe(400);
+    // The e-mail's format is checked with the rest (and stated in the OpenAPI document).
     expect(missing.body.details.map((d: { field: string }) => d.field).sort()).toEqual([
+      'email',
       'establishmentId',
       'name',
     ]);

@@ -172,10 +172,10 @@ describe('Idempotency-Key', () => {
     expect(invalid.body.error.code).toBe('invalid_request');
     const other = await p.post(path, { delta: 6 }, key);
     expect(other.body.error.code).toBe('idempotency_conflict');
-    // A query string is not part of the fingerprint: such a call is validated, then replayed.
+    // An unknown query parameter is refused on every route (issue 32), under a used key too.
     const withQuery = await p.post(`${path}?x=1`, { delta: 5 }, key);
-    expect(withQuery.status).toBe(201);
-    expect(withQuery.text).toBe(first.text);
+    expect(withQuery.status).toBe(400);
+    expect(withQuery.body.error.details[0]).toMatchObject({ field: 'x', code: 'unknown_field' });
     const same = await p.post(path, { delta: 5 }, key);
     expect(same.headers.get('idempotent-replay')).toBe('true');
     expect(same.text).toBe(first.text);

@@ -52,6 +52,56 @@ describe('route rows follow their family', () => {
   });
 });
 
+describe('unknown query parameters (issue 32)', () => {
+  // Refused on every route of both families, whether the route takes a query or not: a typo
+  // (`?stauts=`) must not pass as "no filter". 400 naming it, or the route's 422 field map.
+  it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s refuses ?stauts=',
+    async (_name, route) => {
+      const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+        /id$/i.test(name) ? '0192f1e4-7a3b-7c1d-9e2f-3a4b5c6d7e8f' : 'wheel',
+      );
+      const res = await h.call(route.method, `${path}?stauts=active`, {
+        key: route.scope === 'admin' ? admin : p.key,
+      });
+      if (route.family === 'partner') {
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.error).toMatchObject({
+          code: 'invalid_request',
+          details: [{ field: 'stauts', code: 'unknown_field', message: 'is not a known field' }],
+        });
+      } else if (route.wire?.validation === 'field-map-422') {
+        expect(res.status, res.text).toBe(422);
+        expect(res.body).toEqual({ stauts: ['is not a known field'] });
+      } else {
+        expect(res.status, res.text).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'stauts', code: 'unknown_field', message: 'is not a known field' }],
+        });
+      }
+    },
+  );
+
+  it('a key without the route’s scope still hears 403 first', async () => {
+    const tenant = await createTenant(h.db.prisma);
+    const { key } = await tenant.key({ scopes: ['customers:read'] });
+    const players = await h.call('GET', '/players?stauts=active', { key });
+    expect(players.status, players.text).toBe(400); // it may list players: the parameter is the fault
+    const orders = await h.call('GET', '/api/v1/orders?stauts=active', { key });
+    expect(orders.status, orders.text).toBe(403);
+    const records = await h.call('POST', '/orders/list?stauts=active', { key, body: {} });
+    expect(records.status, records.text).toBe(403);
+  });
+
+  it('a known parameter still works, and a route without a query takes none', async () => {
+    expect((await h.call('GET', '/players?page=1&limit=5', { key: p.key })).status).toBe(200);
+    const health = await h.call('GET', '/api/v1/health?verbose=1', { key: p.key });
+    expect(health.status).toBe(400);
+    expect(health.body.error.message).toBe('Invalid request. verbose: is not a known field');
+  });
+});
+
 describe('establishment error shapes', () => {
   it('default: { error, message, code, details[], requestId }', async () => {
     const res = await h.call('POST', '/players', { key: p.key, body: { name: 7 } });

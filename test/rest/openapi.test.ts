@@ -6,13 +6,10 @@ import { FAMILIES } from '../../src/rest/families/index.js';
 import { ROUTES } from '../../src/rest/table.js';
 import { startHarness, type Harness } from '../support/harness.js';
 
-// Redocly's example check treats every object as closed unless told otherwise, which misreads an
-// `allOf` that narrows a shared envelope's `code`; the schemas say themselves where extra
-// properties are refused (`additionalProperties: false` on every answer).
-const LINT_RULES = {
-  'no-server-example.com': 'off',
-  'no-invalid-media-type-examples': { severity: 'error', allowAdditionalProperties: true },
-} as const;
+// Redocly's recommended-strict ruleset, nothing relaxed (issue 32: the partner document's error
+// examples used to need `allowAdditionalProperties`); the CLI lints the served documents too
+// (openapi-lint.test.ts).
+const LINT_RULES = {} as const;
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,11 +18,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('GET /openapi.json', () => {
-  it('is OpenAPI 3.1, version 1.18.0, and passes Redocly’s recommended lint with no errors', async () => {
+  it('is OpenAPI 3.1, version 1.19.0, and passes Redocly’s recommended lint with no errors', async () => {
     const res = await h.call('GET', '/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(res.body.info.version).toBe('1.18.0');
+    expect(res.body.info.version).toBe('1.19.0');
     const config = await createConfig({
       extends: ['recommended-strict'],
       rules: LINT_RULES,
@@ -147,6 +144,16 @@ describe('GET /openapi.json', () => {
       type: 'integer',
       maximum: 1_000_000,
     });
+    // A coin delta is never 0; a cohort reward takes a non-empty filter or all: true (issue 32).
+    expect(schemaOf('/api/v1/customers/{id}/coins', 'post').properties.delta.not).toEqual({
+      const: 0,
+    });
+    const bulk = schemaOf('/api/v1/customers/bulk/coins', 'post');
+    expect(bulk.properties.delta.not).toEqual({ const: 0 });
+    expect(bulk.oneOf).toEqual([
+      expect.objectContaining({ required: ['filter'] }),
+      expect.objectContaining({ required: ['all'] }),
+    ]);
     // The webhook reads an optional Idempotency-Key.
     expect(body.paths['/api/v1/engine/webhooks/{code}'].post.parameters).toContainEqual(
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
@@ -227,6 +234,83 @@ describe('GET /openapi/establishment.json', () => {
     });
     expect(body.components.schemas.PlayerDetail.properties).toHaveProperty('playerId');
     expect(body.components.schemas.PlayerDetail.properties).toHaveProperty('wallet');
+  });
+});
+
+describe('the establishment document states what the server checks (issue 32)', () => {
+  let doc: any;
+  beforeAll(async () => {
+    doc = (await h.call('GET', '/openapi/establishment.json')).body;
+  });
+  const bodyOf = (path: string, method: string) =>
+    doc.paths[path][method].requestBody.content['application/json'].schema;
+  const nonNull = (schema: any) => schema.anyOf?.find((s: any) => s.type !== 'null') ?? schema;
+
+  it('e-mail, URI, locale and origin formats', () => {
+    const profile = bodyOf('/establishments/{establishmentId}', 'put').properties;
+    expect(nonNull(profile.email).format).toBe('email');
+    expect(nonNull(profile.imageUrl)).toMatchObject({ format: 'uri', pattern: '^https?://' });
+    expect(nonNull(profile.thumbnailUrl).format).toBe('uri');
+    expect(profile.locale.pattern).toBeDefined();
+    expect(profile.frameOrigins.items.pattern).toBeDefined();
+    expect(nonNull(bodyOf('/players', 'post').properties.email).format).toBe('email');
+    expect(nonNull(bodyOf('/players/{playerId}', 'put').properties.email).format).toBe('email');
+  });
+
+  it('at least one translation, and what a new product and an import need', () => {
+    const create = bodyOf('/products', 'post');
+    expect(create.properties.translations.minProperties).toBe(1);
+    expect(bodyOf('/products/{productId}', 'put').properties.translations.minProperties).toBe(1);
+    expect(create.oneOf.map((o: any) => o.required)).toEqual([
+      ['stock', 'translations'],
+      ['isImport', 'productId'],
+    ]);
+  });
+
+  it('campaign dates: their format, and a preset or custom dates', () => {
+    for (const [path, method] of [
+      ['/establishments/{establishmentId}/campaigns', 'post'],
+      ['/establishments/{establishmentId}/campaigns/{campaignId}', 'put'],
+    ]) {
+      const body = bodyOf(path!, method!);
+      expect(new RegExp(body.properties.startDate.pattern).test('2026-07-01')).toBe(true);
+      expect(new RegExp(body.properties.endDate.pattern).test('2026-07-01T00:00:00Z')).toBe(true);
+      expect(new RegExp(body.properties.endDate.pattern).test('01/07/2026')).toBe(false);
+      expect(body.anyOf.map((o: any) => o.required)).toEqual([
+        ['duration'],
+        ['startDate', 'endDate'],
+      ]);
+    }
+    const activity = bodyOf('/establishments/{establishmentId}/campaigns/insert-activity', 'post');
+    expect(new RegExp(activity.properties.login_time.pattern).test('2026-11-23 18:30:00')).toBe(
+      true,
+    );
+    expect(activity.oneOf).toHaveLength(4);
+  });
+
+  it('names every success answer in components.schemas', () => {
+    const inline: string[] = [];
+    for (const [path, ops] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(ops)) {
+        const success = Object.entries<any>(op.responses).find(([s]) => s.startsWith('2'))![1];
+        const schema = success.content['application/json'].schema;
+        const name = /^#\/components\/schemas\/(\w+)$/.exec(schema.$ref ?? '')?.[1];
+        if (!name || !doc.components.schemas[name]) inline.push(`${method} ${path}`);
+      }
+    expect(inline).toEqual([]);
+    for (const name of [
+      'Campaign',
+      'CampaignSummary',
+      'EstablishmentProduct',
+      'EstablishmentCatalogDetail',
+    ])
+      expect(doc.components.schemas).toHaveProperty(name);
+  });
+
+  it('marks the send answer’s earlier name deprecated beside the document’s', () => {
+    const send = doc.components.schemas.OrderSendRecord.properties;
+    expect(send.deliveryDetailsCapturedAt.format).toBe('date-time');
+    expect(send.deliveryCapturedAt.deprecated).toBe(true);
   });
 });
 

@@ -109,6 +109,8 @@ beforeAll(async () => {
     expires_in_seconds: 86_400,
   });
   if (hold.status !== 201) throw new Error(`hold: ${hold.text}`);
+  const bulk = await a.post('/api/v1/customers/bulk/coins', { all: true, delta: 1 });
+  if (bulk.status !== 200) throw new Error(`bulk: ${bulk.text}`);
   await eventWorkers(h).drain(); // the feed shows relayed events
   const [event] = (await a.get('/api/v1/events')).body.data;
   const own = (id: string) => ({ id, env: false });
@@ -141,6 +143,7 @@ beforeAll(async () => {
     'webhook-endpoints': test(endpoint.body.data.id),
     endpoint: test(endpoint.body.data.id),
     holds: test(hold.body.data.id),
+    'bulk-adjustments': test(bulk.body.data.id),
     '{gameName}': test(campaign.id),
   };
   other = (await partner(h)).key;
@@ -163,7 +166,9 @@ function isUuidField(schema: JsonSchema): boolean {
 
 /** A valid body: the required fields and record ids (else the first field), ids from the fixture. */
 function sampleOf(schema: JsonSchema, field = ''): unknown {
-  if (schema.anyOf) return sampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? {}, field);
+  // A union of types; an object's `anyOf` beside its properties is a rule between its fields.
+  if (schema.anyOf && !schema.properties)
+    return sampleOf(schema.anyOf.find((s) => s.type !== 'null') ?? {}, field);
   if (schema.enum) return schema.enum[0];
   if ('const' in schema) return schema.const;
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
@@ -196,9 +201,11 @@ function sampleOf(schema: JsonSchema, field = ''): unknown {
         ? 'someone@example.com'
         : schema.format === 'date-time'
           ? new Date().toISOString()
-          : schema.pattern
-            ? PATTERNED.find((t) => new RegExp(schema.pattern!).test(t))
-            : 'Tenancy Check';
+          : schema.format === 'uri'
+            ? 'https://tenancy.example/check'
+            : schema.pattern
+              ? PATTERNED.find((t) => new RegExp(schema.pattern!).test(t))
+              : 'Tenancy Check';
     default:
       return {};
   }

@@ -7,6 +7,9 @@ import { nonBlankText } from '../validation.js';
 import { currencyCode } from './inputs.js';
 
 /** The document's five statuses; the last two are derived from stock and never written. */
+/** The id the OpenAPI examples use (openapi-examples.ts's; its examples replay swaps it). */
+const EXAMPLE_ID = '0192f1e4-7a3b-7c1d-9e2f-3a4b5c6d7e8f';
+
 export const PRODUCT_STATUSES = ['available', 'unavailable', 'booked', 'hidden', 'sold'] as const;
 export type ProductWireStatus = (typeof PRODUCT_STATUSES)[number];
 export const WRITABLE_STATUS = {
@@ -68,7 +71,12 @@ export const productTranslations = z
       additionalDetails: optionalText(4000),
     }),
   )
-  .refine((t) => Object.keys(t).length > 0, 'must have at least one language');
+  .refine((t) => Object.keys(t).length > 0, 'must have at least one language')
+  // The rule, and a language's texts, stated in the OpenAPI documents.
+  .meta({
+    minProperties: 1,
+    examples: [{ en: { name: 'Signed jersey', description: 'Worn in the 2026 final.' } }],
+  });
 
 /** The document's `category`: `{ categoryId }` on create, a plain id on update; "none" clears. */
 const category = z.union([
@@ -121,29 +129,87 @@ export const createEstablishmentProductBody = z
     gameCatalog: z.unknown().optional(),
     ...common,
   })
-  .describe('stock and translations are required unless isImport.');
+  .describe(
+    'A new product needs stock and translations (its name lives there); an import (isImport with ' +
+      'productId) lists a platform product and needs neither.',
+  )
+  // The same rule, for generated clients and validators (the create checks it in the domain).
+  .meta({
+    oneOf: [
+      {
+        description: 'A new product of yours.',
+        required: ['stock', 'translations'],
+        properties: { isImport: { const: false } },
+      },
+      {
+        description: 'An import: a platform product listed for your players.',
+        required: ['isImport', 'productId'],
+        properties: { isImport: { const: true } },
+      },
+    ],
+    examples: [
+      {
+        establishmentId: EXAMPLE_ID,
+        stock: 5,
+        valueInEuros: 25,
+        status: 'available',
+        digital: false,
+        prizeCategory: 'rare',
+        imageUrl: 'https://cdn.example.com/prizes/jersey.png',
+        translations: {
+          en: { name: 'Signed jersey', description: 'Worn in the 2026 final.' },
+          es: { name: 'Camiseta firmada', description: 'Usada en la final de 2026.' },
+        },
+      },
+    ],
+  });
 
 export type CreateEstablishmentProduct = z.output<typeof createEstablishmentProductBody>;
 
-export const updateEstablishmentProductBody = z.object({
-  ...common,
-  stock: whole(1_000_000_000).optional(),
-  price: whole(1_000_000_000)
-    .nullish()
-    .describe('A coin price for your listing (an override); null returns to the derived price.'),
-  internalPrice: whole(2_147_483_647)
-    .optional()
-    .describe('The base cost of your listing, minor units (owner or platform admin).'),
-});
+export const updateEstablishmentProductBody = z
+  .object({
+    ...common,
+    stock: whole(1_000_000_000).optional(),
+    price: whole(1_000_000_000)
+      .nullish()
+      .describe('A coin price for your listing (an override); null returns to the derived price.'),
+    internalPrice: whole(2_147_483_647)
+      .optional()
+      .describe('The base cost of your listing, minor units (owner or platform admin).'),
+  })
+  .meta({
+    examples: [{ stock: 10, valueInEuros: 30, status: 'available', featured: true }],
+  });
 
 export type UpdateEstablishmentProduct = z.output<typeof updateEstablishmentProductBody>;
 
-export const exclusiveBody = z.object({
-  productId: z.uuid(),
-  days: z
-    .number()
-    .int()
-    .min(-1)
-    .max(3650)
-    .refine((d) => d !== 0, 'must be 1-3650 days, or -1 for ever'),
-});
+/**
+ * The document's `/exclusive` body shows only `days`; a lock is of one product, so `productId`
+ * is required too, and a body without it is told what to send (issue 32).
+ */
+export const EXCLUSIVE_WITHOUT_PRODUCT =
+  'is required: exclusivity locks one product. Send { "productId": "<a productId from POST /products/search>", ' +
+  '"days": 30 } (days 1-3650, or -1 for ever for your own products)';
+
+export const exclusiveBody = z
+  .object({
+    productId: z.uuid().optional(),
+    days: z
+      .number()
+      .int()
+      .min(-1)
+      .max(3650)
+      .refine((d) => d !== 0, 'must be 1-3650 days, or -1 for ever')
+      .meta({ not: { const: 0 } }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.productId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['productId'],
+        message: EXCLUSIVE_WITHOUT_PRODUCT,
+        params: { rule: 'required' },
+      });
+  })
+  .transform((v) => ({ productId: v.productId!, days: v.days }))
+  .meta({ required: ['productId', 'days'], examples: [{ productId: EXAMPLE_ID, days: 30 }] });

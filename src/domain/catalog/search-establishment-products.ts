@@ -20,47 +20,63 @@ export const MAX_PRODUCT_PAGE_SIZE = 100;
 
 const money = z.number().min(0);
 
-export const productSearchBody = z.object({
-  query: z.string().max(200).optional().describe('Text in any language of the four texts.'),
-  pagination: z
-    .object({
-      page: z.number().int().min(1).max(10_000).default(1),
-      limit: z.number().int().min(1).max(MAX_PRODUCT_PAGE_SIZE).default(DEFAULT_PRODUCT_PAGE_SIZE),
-      cursor: z
-        .string()
-        .max(200)
-        .optional()
-        .describe('`nextCursor` of the previous page; when sent, `page` is not read.'),
-    })
-    .optional(),
-  sort: z
-    .object({
-      field: z.enum(PRODUCT_SORT_FIELDS).default('createdAt'),
-      order: z.enum(['asc', 'desc']).default('desc'),
-    })
-    .optional(),
-  filters: z
-    .object({
-      types: z.array(z.string().max(64)).max(50).optional(),
-      categories: z
-        .array(z.union([z.uuid(), z.literal('none')]))
-        .max(50)
-        .optional()
-        .describe('Category ids; "none" for products without one.'),
-      status: z.array(z.enum(PRODUCT_STATUSES)).optional(),
-      priceRange: z
-        .object({ min: money.optional(), max: money.optional() })
-        .optional()
-        .describe('On valueInEuros (major units, inclusive).'),
-      stock: z
-        .object({ min: z.number().int().min(0).optional() })
-        .optional()
-        .describe('Units orderable now, at least.'),
-      catalogId: z.uuid().optional(),
-      locale: z.enum(LANGUAGES).optional().describe('Only products with texts in this language.'),
-    })
-    .optional(),
-});
+export const productSearchBody = z
+  .object({
+    query: z.string().max(200).optional().describe('Text in any language of the four texts.'),
+    pagination: z
+      .object({
+        page: z.number().int().min(1).max(10_000).default(1),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(MAX_PRODUCT_PAGE_SIZE)
+          .default(DEFAULT_PRODUCT_PAGE_SIZE),
+        cursor: z
+          .string()
+          .max(200)
+          .optional()
+          .describe('`nextCursor` of the previous page; when sent, `page` is not read.'),
+      })
+      .optional(),
+    sort: z
+      .object({
+        field: z.enum(PRODUCT_SORT_FIELDS).default('createdAt'),
+        order: z.enum(['asc', 'desc']).default('desc'),
+      })
+      .optional(),
+    filters: z
+      .object({
+        types: z.array(z.string().max(64)).max(50).optional(),
+        categories: z
+          .array(z.union([z.uuid(), z.literal('none')]))
+          .max(50)
+          .optional()
+          .describe('Category ids; "none" for products without one.'),
+        status: z.array(z.enum(PRODUCT_STATUSES)).optional(),
+        priceRange: z
+          .object({ min: money.optional(), max: money.optional() })
+          .optional()
+          .describe('On valueInEuros (major units, inclusive).'),
+        stock: z
+          .object({ min: z.number().int().min(0).optional() })
+          .optional()
+          .describe('Units orderable now, at least.'),
+        catalogId: z.uuid().optional(),
+        locale: z.enum(LANGUAGES).optional().describe('Only products with texts in this language.'),
+      })
+      .optional(),
+  })
+  .meta({
+    examples: [
+      {
+        query: 'jersey',
+        filters: { status: ['available'], priceRange: { min: 0, max: 100 }, locale: 'en' },
+        sort: { field: 'createdAt', order: 'desc' },
+        pagination: { page: 1, limit: 20 },
+      },
+    ],
+  });
 
 export type ProductSearch = z.input<typeof productSearchBody>;
 

@@ -118,6 +118,8 @@ export const establishment: Family = {
       '**Errors**: `{ "error", "message", "code", "details"?, "requestId" }`; some routes document `{ "message" }` or a 422 field map instead.',
       '**Idempotency**: writes accept an optional `Idempotency-Key`; a retry with the same key replays the first answer.',
       '**Pagination**: `page` (from 1) and `limit`; answers carry `total` and `hasMore`.',
+      '**Unknown fields**: ignored in bodies (the document re-sends whole objects); an unknown query parameter is refused on every route (400 naming it).',
+      '**Where this differs from the establishment document**, kept on purpose: a new product needs `translations` (its name), an import needs neither `stock` nor `translations`; `POST /exclusive` needs `productId` beside `days`; the send answer carries `deliveryDetailsCapturedAt` and, deprecated, its earlier name `deliveryCapturedAt`.',
       '',
       'The partner API: [/openapi.json](/openapi.json).',
     ].join('\n'),

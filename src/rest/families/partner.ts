@@ -47,37 +47,41 @@ export const partner: Family = {
             },
           }
         : { type: 'object', required: ['data'], properties: { data } },
+    // The envelope around the shared error object, narrowed to this answer's codes inside the
+    // object itself: a narrowing beside the envelope (`allOf` + `properties.error`) leaves the
+    // object's other members unevaluated, and strict validators (Redocly's example check) refuse
+    // every error example for it.
     errorSchema: (_route, _status, codes) => ({
-      allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }],
-      properties: { error: { type: 'object', properties: { code: { enum: codes } } } },
+      type: 'object',
+      required: ['error'],
+      properties: {
+        error: {
+          allOf: [{ $ref: '#/components/schemas/Error' }],
+          properties: { code: { enum: codes } },
+        },
+      },
     }),
     webhooks: eventWebhooks,
     components: {
-      ErrorEnvelope: {
+      Error: {
         type: 'object',
-        required: ['error'],
+        required: ['code', 'message', 'request_id'],
         properties: {
-          error: {
-            type: 'object',
-            required: ['code', 'message', 'request_id'],
-            properties: {
-              code: { type: 'string', enum: Object.keys(ERROR_CODES) },
-              message: {
-                type: 'string',
-                description: 'For people: says what was wrong and, for bad input, which field.',
-              },
-              request_id: {
-                type: 'string',
-                description: 'Ours (req_<32 hex>), or a well-formed X-Request-Id the client sent.',
-                pattern: '^[A-Za-z0-9._:-]{8,128}$',
-              },
-              details: {
-                type: 'array',
-                description:
-                  'On `invalid_request`: each bad field, the rule it broke, and the same words as the message.',
-                items: { $ref: '#/components/schemas/FieldIssue' },
-              },
-            },
+          code: { type: 'string', enum: Object.keys(ERROR_CODES) },
+          message: {
+            type: 'string',
+            description: 'For people: says what was wrong and, for bad input, which field.',
+          },
+          request_id: {
+            type: 'string',
+            description: 'Ours (req_<32 hex>), or a well-formed X-Request-Id the client sent.',
+            pattern: '^[A-Za-z0-9._:-]{8,128}$',
+          },
+          details: {
+            type: 'array',
+            description:
+              'On `invalid_request`: each bad field, the rule it broke, and the same words as the message.',
+            items: { $ref: '#/components/schemas/FieldIssue' },
           },
         },
       },

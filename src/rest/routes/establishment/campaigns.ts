@@ -7,7 +7,7 @@ import {
   CAMPAIGN_STATUSES,
   CAMPAIGN_TYPES,
   DURATIONS,
-  campaignObject,
+  campaignFields,
   prizeInput,
   statusInput,
 } from '../../../engine/campaigns/schemas.js';
@@ -18,38 +18,42 @@ import { uuidParams } from './wire.js';
 const CAMPAIGN_SELECTION = `id establishmentId title modalTitle description legalTerms duration startsAt endsAt type
   status multiplier budget totalAwarded termsAccepted prizes targeting isTemplate verticals clonedFromId createdAt updatedAt`;
 
-const listItem = z.object({
-  campaignId: z.uuid(),
-  name: z.string().describe('The title.'),
-  modalTitle: z.string().nullable(),
-  duration: z.enum(DURATIONS).nullable(),
-  status: z.enum(CAMPAIGN_STATUSES),
-  type: z.enum(CAMPAIGN_TYPES),
-  startDate: z.iso.datetime(),
-  endDate: z.iso.datetime().describe('Exclusive: the first instant after the campaign.'),
-  budget: z.number().int().nullable(),
-  totalAwarded: z.number().int().describe('Coins awarded so far (claimed or not).'),
-  isTemplate: z.boolean(),
-});
+const listItem = z
+  .object({
+    campaignId: z.uuid(),
+    name: z.string().describe('The title.'),
+    modalTitle: z.string().nullable(),
+    duration: z.enum(DURATIONS).nullable(),
+    status: z.enum(CAMPAIGN_STATUSES),
+    type: z.enum(CAMPAIGN_TYPES),
+    startDate: z.iso.datetime(),
+    endDate: z.iso.datetime().describe('Exclusive: the first instant after the campaign.'),
+    budget: z.number().int().nullable(),
+    totalAwarded: z.number().int().describe('Coins awarded so far (claimed or not).'),
+    isTemplate: z.boolean(),
+  })
+  .meta({ id: 'CampaignSummary', description: 'A campaign as the list shows it.' });
 
-const campaignRecord = listItem.extend({
-  establishmentId: z.uuid(),
-  title: z.string(),
-  description: z.string().nullable(),
-  legalTerms: z.string().nullable(),
-  multiplier: z.number().int(),
-  termsAccepted: z.boolean(),
-  prizes: z.array(prizeInput),
-  targeting: z.record(z.string(), z.unknown()),
-  verticals: z
-    .array(z.enum(PRODUCT_VERTICALS))
-    .describe(
-      'Additive: the product verticals whose play qualifies; a UKGC establishment takes at most one.',
-    ),
-  clonedFromId: z.uuid().nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+const campaignRecord = listItem
+  .extend({
+    establishmentId: z.uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    legalTerms: z.string().nullable(),
+    multiplier: z.number().int(),
+    termsAccepted: z.boolean(),
+    prizes: z.array(prizeInput),
+    targeting: z.record(z.string(), z.unknown()),
+    verticals: z
+      .array(z.enum(PRODUCT_VERTICALS))
+      .describe(
+        'Additive: the product verticals whose play qualifies; a UKGC establishment takes at most one.',
+      ),
+    clonedFromId: z.uuid().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'Campaign', description: 'A campaign with its rules, prizes and targeting.' });
 
 type Node = Record<string, unknown>;
 
@@ -88,6 +92,103 @@ const toRecord = (node: unknown) => {
     updatedAt: c.updatedAt,
   };
 };
+
+/**
+ * The campaign body with the rules the engine checks stated in its JSON Schema: the dates'
+ * format (a UTC day or a UTC instant ending in Z), and "a preset duration, or custom dates":
+ * a preset (`next_week`…) takes no dates; custom, or no duration, takes both. That the end is
+ * after the start is in the description (JSON Schema cannot compare two fields).
+ */
+const CAMPAIGN_DATE = '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+Z)?$';
+const dated = <T extends z.ZodType>(schema: T, when: string): T =>
+  schema.meta({
+    pattern: CAMPAIGN_DATE,
+    description: `A UTC day (\`2026-07-01\`) or an ISO-8601 UTC instant ending in Z. ${when}`,
+  });
+
+const PRESETS = DURATIONS.filter((d) => d !== 'custom');
+
+const campaignBody = z
+  .object({
+    ...campaignFields,
+    startDate: dated(
+      campaignFields.startDate,
+      'Required with duration custom or none; refused with a preset.',
+    ),
+    endDate: dated(
+      campaignFields.endDate,
+      'Required with duration custom or none; refused with a preset. After startDate; a day alone is the whole UTC day.',
+    ),
+  })
+  .meta({
+    // Exclusive as they are (a preset sends no dates, custom sends both); `anyOf` because a
+    // linter cannot see that an optional `duration` tells them apart.
+    anyOf: [
+      {
+        description: 'A preset duration: the dates follow from it.',
+        required: ['duration'],
+        // `{ not: {} }`: a property that may not be sent.
+        properties: { duration: { enum: PRESETS }, startDate: { not: {} }, endDate: { not: {} } },
+      },
+      {
+        description: 'Custom dates (duration custom, or none).',
+        required: ['startDate', 'endDate'],
+        properties: { duration: { const: 'custom' } },
+      },
+    ],
+    examples: [
+      {
+        title: 'Summer daily bonus',
+        modalTitle: 'Your daily coins are here',
+        description: '100 coins for every day you play in July.',
+        duration: 'custom',
+        startDate: '2026-07-01',
+        endDate: '2026-07-31',
+        type: 'daily_reward_simple',
+        budget: 500_000,
+        termsAccepted: true,
+        prizes: [
+          { coinPrize: 100, catalogPrize: '', productPrize: '', quantity: 0, day: 0, rank: '' },
+        ],
+      },
+    ],
+  });
+
+const cloneBody = z
+  .object({
+    ...cloneInput.shape,
+    startDate: dated(cloneInput.shape.startDate, 'A new start (custom dates only).'),
+    endDate: dated(cloneInput.shape.endDate, 'A new end (custom dates only), after the start.'),
+  })
+  .meta({
+    examples: [{ title: 'Autumn daily bonus', startDate: '2026-10-01', endDate: '2026-10-31' }],
+  });
+
+/** `login_time` as the engine reads it, and the rule of each mode stated as `oneOf`. */
+const activityBody = z
+  .object({
+    ...activityObject.shape,
+    login_time: activityObject.shape.login_time.meta({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2}|T[0-9:.]+Z)$',
+      description: '`Y-m-d H:i:s` (UTC), e.g. `2026-11-23 18:30:00`, or an ISO-8601 UTC instant.',
+    }),
+  })
+  .meta({
+    oneOf: [
+      { properties: { mode: { const: 'player' } }, required: ['referred_by'] },
+      { properties: { mode: { const: 'campaign' } }, required: ['campaign_id'] },
+      { properties: { mode: { const: 'session' } }, required: ['login_time'] },
+      { properties: { mode: { const: 'tournament' } }, required: ['points'] },
+    ],
+    examples: [
+      {
+        mode: 'session',
+        player_id: '0192f1e4-7a3b-7c1d-9e2f-3a4b5c6d7e8f',
+        login_time: '2026-11-23 18:30:00',
+        source_platform: 'web',
+      },
+    ],
+  });
 
 const establishmentParams = uuidParams('establishmentId');
 const campaignParams = uuidParams('establishmentId', 'campaignId');
@@ -143,7 +244,7 @@ export const createCampaign = defineRoute({
     'refuses more than one (400 VALIDATION_ERROR naming the UKGC mixed-product rule; docs/compliance.md).',
   hints: {},
   params: establishmentParams,
-  body: campaignObject,
+  body: campaignBody,
   idempotency: 'optional',
   successStatus: 200,
   response: z.array(listItem),
@@ -171,7 +272,7 @@ export const insertCampaignActivity = defineRoute({
     'claimed with POST /players/{playerId}/claim.',
   hints: {},
   params: establishmentParams,
-  body: activityObject,
+  body: activityBody,
   idempotency: 'optional',
   successStatus: 200,
   response: z.object({
@@ -294,7 +395,7 @@ export const updateCampaign = defineRoute({
     'establishment refuses a result spanning more than one vertical (400, the mixed-product rule).',
   hints: { idempotent: true },
   params: campaignParams,
-  body: campaignObject,
+  body: campaignBody,
   idempotency: 'optional',
   successStatus: 200,
   response: campaignRecord,
@@ -383,7 +484,7 @@ export const cloneCampaign = defineRoute({
     'establishment refuses a copy spanning more than one.',
   hints: {},
   params: campaignParams,
-  body: cloneInput,
+  body: cloneBody,
   idempotency: 'optional',
   successStatus: 200,
   response: campaignRecord,

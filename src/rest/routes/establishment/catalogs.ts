@@ -13,21 +13,26 @@ import { uuidParams } from './wire.js';
 
 const SUMMARY = 'catalogId establishmentId name category status productCount';
 
-const catalogItem = z.object({
-  establishmentId: z
-    .uuid()
-    .nullable()
-    .describe('Your establishment for your proposals; null for a platform catalog.'),
-  catalogId: z.uuid(),
-  category: z.string().nullable(),
-  name: z.string(),
-  productCount: z.number().int().describe('Products in it that you see.'),
-  status: z
-    .enum(['pending', 'approved'])
-    .describe('Additive: a proposal of yours is pending until the platform approves it.'),
-});
+const catalogItem = z
+  .object({
+    establishmentId: z
+      .uuid()
+      .nullable()
+      .describe('Your establishment for your proposals; null for a platform catalog.'),
+    catalogId: z.uuid(),
+    category: z.string().nullable(),
+    name: z.string(),
+    productCount: z.number().int().describe('Products in it that you see.'),
+    status: z
+      .enum(['pending', 'approved'])
+      .describe('Additive: a proposal of yours is pending until the platform approves it.'),
+  })
+  .meta({ id: 'EstablishmentCatalog', description: 'A catalog an establishment sees.' });
 
-const catalogDetail = catalogItem.extend({ products: z.array(productDetail) });
+const catalogDetail = catalogItem.extend({ products: z.array(productDetail) }).meta({
+  id: 'EstablishmentCatalogDetail',
+  description: 'A catalog with the products in it that the establishment sees, in their order.',
+});
 
 type CatalogNode = Record<string, unknown> & { products?: unknown[] };
 

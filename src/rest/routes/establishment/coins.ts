@@ -16,7 +16,7 @@ export const adjustPlayerCoins = defineRoute({
     'amount is a signed integer: positive credits, negative debits, never 0. The balance never goes below zero: ' +
     'such a debit is 400 INSUFFICIENT_BALANCE and moves nothing. Answers the new balance (coins) and the movement, ' +
     'which the partner API lists too. Send an Idempotency-Key to make a retry apply once.',
-  hints: { idempotent: true },
+  hints: { movesCoins: true, idempotent: true },
   body: z.object({
     playerId: z.uuid(),
     amount: z

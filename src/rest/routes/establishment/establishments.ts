@@ -1,7 +1,12 @@
 // GET/PUT /establishments/{establishmentId}: the establishment's profile, branding, currency and
 // coin ratio. The id must be the key's own sub-brand (any, for a platform-admin key).
 import { z } from 'zod';
-import { currencyCode, STYLE_KEYS } from '../../../domain/establishments/schemas.js';
+import {
+  currencyCode,
+  frameOrigin,
+  STYLE_KEYS,
+  updateEstablishmentInput,
+} from '../../../domain/establishments/schemas.js';
 import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
 import { defineRoute } from '../../route.js';
 import { coinExpiryRecord } from '../partner/holds.js';
@@ -126,41 +131,67 @@ export const getEstablishment = defineRoute({
 });
 
 const nullableText = (max: number) => z.string().max(max).nullable();
+/** The formats the domain checks (domain/establishments/schemas.ts), checked and stated here. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
+  .max(2048, 'must be at most 2048 characters')
+  .meta({ pattern: '^https?://' });
 
-const updateBody = z.object({
-  name: z.string(),
-  email: nullableText(255),
-  imageUrl: nullableText(2048),
-  thumbnailUrl: nullableText(2048),
-  description: nullableText(2000),
-  location: nullableText(240),
-  defaultCurrency: currencyCode,
-  status: z.enum(['active', 'inactive', 'suspended']),
-  locale: z.string(),
-  coinRatio: z
-    .number()
-    .int()
-    .min(1)
-    .max(1_000_000)
-    .optional()
-    .describe(
-      'Coins per one unit of currency. Platform admins only (the current value may be re-sent).',
-    ),
-  parentCasinoId: z.uuid().optional().describe('The parent brand. Platform admins only.'),
-  accountManagerId: z.uuid().nullish().describe('Platform admins only.'),
-  coinName: z.string().optional().describe('The coins\' name, e.g. "Lucky Coins".'),
-  frameOrigins: z
-    .array(z.string().max(200))
-    .max(20)
-    .optional()
-    .describe(
-      'Additive: the sites that may frame the player marketplace, e.g. ["https://casino.example"]; omitted: unchanged.',
-    ),
-  ...(Object.fromEntries(STYLE_KEYS.map((k) => [k, z.string().max(64).optional()])) as Record<
-    (typeof STYLE_KEYS)[number],
-    z.ZodOptional<z.ZodString>
-  >),
-});
+const updateBody = z
+  .object({
+    name: z.string().meta({ minLength: 1, maxLength: 120 }),
+    email: z.email().max(255).nullable(),
+    imageUrl: httpUrl.nullable(),
+    thumbnailUrl: httpUrl.nullable(),
+    description: nullableText(2000),
+    location: nullableText(240),
+    defaultCurrency: currencyCode,
+    status: z.enum(['active', 'inactive', 'suspended']),
+    locale: updateEstablishmentInput.shape.locale.meta({ examples: ['es-ES'] }),
+    coinRatio: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .optional()
+      .describe(
+        'Coins per one unit of currency. Platform admins only (the current value may be re-sent).',
+      ),
+    parentCasinoId: z.uuid().optional().describe('The parent brand. Platform admins only.'),
+    accountManagerId: z.uuid().nullish().describe('Platform admins only.'),
+    coinName: z.string().optional().describe('The coins\' name, e.g. "Lucky Coins".'),
+    frameOrigins: z
+      .array(frameOrigin.meta({ examples: ['https://casino.example'] }))
+      .max(20)
+      .optional()
+      .describe(
+        'Additive: the sites that may frame the player marketplace, e.g. ["https://casino.example"]; omitted: unchanged.',
+      ),
+    ...(Object.fromEntries(STYLE_KEYS.map((k) => [k, z.string().max(64).optional()])) as Record<
+      (typeof STYLE_KEYS)[number],
+      z.ZodOptional<z.ZodString>
+    >),
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Casino Royal',
+        email: 'support@casino.example',
+        imageUrl: 'https://casino.example/logo.png',
+        thumbnailUrl: 'https://casino.example/logo-small.png',
+        description: 'Slots, live tables and sports in Madrid.',
+        location: 'Madrid, Spain',
+        defaultCurrency: 'EUR',
+        status: 'active',
+        locale: 'es-ES',
+        coinName: 'Lucky Coins',
+        frameOrigins: ['https://casino.example'],
+        backgroundPrimary: '#101820',
+        foregroundPrimary: '#FFFFFF',
+        font: 'Inter',
+      },
+    ],
+  });
 
 const updateResponse = z
   .object({

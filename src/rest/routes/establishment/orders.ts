@@ -4,6 +4,7 @@
 // derived from each order's history (domain/orders/order-operations.ts).
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/orders/schemas.js';
+import { EXAMPLE_UUID } from '../../openapi-examples.js';
 import { defineRoute } from '../../route.js';
 import { fromQuery } from '../partner/wire.js';
 import { uuidParams } from './wire.js';
@@ -156,6 +157,16 @@ const toReservation = (o: OrderNode) =>
     trackUrl: o.trackUrl,
   });
 
+/**
+ * The first name of `deliveryDetailsCapturedAt` (the document's), kept for the clients that read
+ * it: the same value, deprecated (docs/establishment-api.md, "Orders").
+ */
+const deprecatedCapturedAt = <T extends z.ZodType>(schema: T) =>
+  schema.meta({
+    deprecated: true,
+    description: 'Deprecated: the same value as deliveryDetailsCapturedAt, its earlier name.',
+  });
+
 const params = uuidParams('playerId', 'transactionId');
 const path = (verb: string) => `/orders/{playerId}/${verb}/{transactionId}`;
 
@@ -188,9 +199,13 @@ export const reservePlayerOrder = defineRoute({
     'ledger). A player holds at most one open reservation of a product: a second is 400 DUPLICATE_RESERVATION ' +
     'until the first is acquired or cancelled. Short coins or stock: 400, nothing reserved. `denomination` picks ' +
     'the variant of a multi-variant product (required then). Delivery details come later (send).',
-  hints: {},
+  hints: { movesCoins: true },
   params: uuidParams('playerId'),
-  body: reservationBody,
+  body: reservationBody.meta({
+    examples: [
+      { productId: EXAMPLE_UUID, establishmentId: EXAMPLE_UUID, email: 'ana@example.com' },
+    ],
+  }),
   idempotency: 'optional',
   successStatus: 200,
   response: reservationRecord,
@@ -221,7 +236,9 @@ export const requestOrder = defineRoute({
     'The variant description of the reservation: the same operation, the player in the body. A product that is ' +
     'out of stock or already reserved by this player is 409 PRODUCT_UNAVAILABLE.',
   hints: {},
-  body: reservationBody.extend({ playerId: z.uuid() }),
+  body: reservationBody.extend({ playerId: z.uuid() }).meta({
+    examples: [{ productId: EXAMPLE_UUID, playerId: EXAMPLE_UUID, establishmentId: EXAMPLE_UUID }],
+  }),
   idempotency: 'optional',
   successStatus: 200,
   response: z
@@ -314,7 +331,8 @@ export const sendPlayerOrder = defineRoute({
     'addressLine1, city, country and postalCode in the end) and the reserved unit leaves the stock: once, however ' +
     'often this is called. The reservation stays Pending until its acquisition. Errors are `{ message }` with fixed ' +
     'texts: 404 "Transaction not found.", 400 "The reservation is not in a valid state to be sent." or "Stock ' +
-    'cannot be decremented for this order."; bad fields 422 with a field map.',
+    'cannot be decremented for this order."; bad fields 422 with a field map. The answer\u2019s ' +
+    '`deliveryDetailsCapturedAt` is also sent as `deliveryCapturedAt`, its earlier name (deprecated).',
   hints: { idempotent: true },
   params,
   body: z.object({
@@ -336,7 +354,10 @@ export const sendPlayerOrder = defineRoute({
       playerName: z.string().nullable(),
       playerEmail: z.string().nullable(),
       address: delivery.describe(untrusted),
-      deliveryCapturedAt: z.iso.datetime(),
+      deliveryDetailsCapturedAt: z.iso
+        .datetime()
+        .describe('When the delivery details were captured.'),
+      deliveryCapturedAt: deprecatedCapturedAt(z.iso.datetime()),
     })
     .meta({
       id: 'OrderSendRecord',
@@ -353,6 +374,7 @@ export const sendPlayerOrder = defineRoute({
       playerName: name || null,
       playerEmail: o.playerEmail,
       address: o.delivery,
+      deliveryDetailsCapturedAt: o.deliveryCapturedAt,
       deliveryCapturedAt: o.deliveryCapturedAt,
     });
   },
@@ -609,7 +631,11 @@ export const getPlayerOrder = defineRoute({
     .omit({ operationId: true, orderType: true, orderStatus: true, date: true })
     .extend({
       delivery,
-      deliveryCapturedAt: z.iso.datetime().nullable(),
+      deliveryDetailsCapturedAt: z.iso
+        .datetime()
+        .nullable()
+        .describe('When the delivery details were captured; null until then.'),
+      deliveryCapturedAt: deprecatedCapturedAt(z.iso.datetime().nullable()),
       createdAt: z.iso.datetime(),
       operations: z.array(
         z.object({
@@ -635,6 +661,7 @@ export const getPlayerOrder = defineRoute({
     return {
       ...rest,
       delivery: o.delivery,
+      deliveryDetailsCapturedAt: o.deliveryCapturedAt,
       deliveryCapturedAt: o.deliveryCapturedAt,
       createdAt: o.createdAt,
       operations: o.operations,

@@ -247,6 +247,15 @@ export const listPlayers = defineRoute({
   },
 });
 
+/** The domain's rules (domain/customers/player.ts), stated in the document. */
+const playerName = z.string().meta({
+  minLength: 1,
+  maxLength: 241,
+  examples: ['Ana María García'],
+  description: 'First name, a space, last name: each part at most 120 characters.',
+});
+const playerEmail = z.email().max(255).nullish();
+
 export const createPlayer = defineRoute({
   name: 'create_player',
   family: 'establishment',
@@ -262,8 +271,8 @@ export const createPlayer = defineRoute({
   hints: {},
   body: z.object({
     establishmentId: z.uuid(),
-    name: z.string(),
-    email: z.string().nullish(),
+    name: playerName,
+    email: playerEmail,
   }),
   idempotency: 'optional',
   successStatus: 200,
@@ -311,7 +320,7 @@ export const updatePlayer = defineRoute({
     '(null clears it). Restricted and banned players cannot order.',
   hints: { idempotent: true },
   params,
-  body: z.object({ name: z.string(), playerStatus: status, email: z.string().nullish() }),
+  body: z.object({ name: playerName, playerStatus: status, email: playerEmail }),
   idempotency: 'optional',
   successStatus: 200,
   response: playerRecord,

@@ -6,6 +6,7 @@ import {
   PRIZE_CATEGORIES,
   PRODUCT_STATUSES,
 } from '../../../domain/catalog/establishment-product-inputs.js';
+import { textsIn } from '../../../domain/catalog/translations.js';
 
 export const PRODUCT_SELECTION = `productId establishmentId isAdmin name translations category status visible
   stock available reserved price establishmentValueInEuros internalPrice priceSource ruleName valueInEuros currency
@@ -96,12 +97,26 @@ const fields = {
   updatedAt: z.iso.datetime(),
 };
 
-export const productDetail = z.object({
-  ...fields,
-  category: z.string().describe('The category id, or "none".'),
-});
+/** `name`'s three other texts, flattened from `translations` in its language (the catalog detail's). */
+const flatText = (what: string) =>
+  z.string().nullable().describe(`The ${what}, in the language of \`name\` (from translations).`);
 
-export const productSearchItem = z.object({ ...fields, category: categoryObject });
+export const productDetail = z
+  .object({
+    ...fields,
+    description: flatText('description'),
+    extendedDescription: flatText('extended description'),
+    additionalDetails: flatText('additional details'),
+    category: z.string().describe('The category id, or "none".'),
+  })
+  .meta({
+    id: 'EstablishmentProduct',
+    description: 'A product as an establishment sees it, with its stock and its prices.',
+  });
+
+export const productSearchItem = z
+  .object({ ...fields, category: categoryObject })
+  .meta({ id: 'EstablishmentProductSearchItem', description: 'A product in a search answer.' });
 
 type Node = Record<string, unknown> & {
   category: { categoryId: string; name: string; translations: Record<string, string> } | null;
@@ -125,8 +140,14 @@ function wireOf(node: unknown, category: unknown): Record<string, unknown> {
   return out;
 }
 
-export const toProductDetail = (node: unknown) =>
-  wireOf(node, (node as Node).category?.categoryId ?? 'none');
+export const toProductDetail = (node: unknown) => {
+  const out = wireOf(node, (node as Node).category?.categoryId ?? 'none');
+  const texts = textsIn(out.translations);
+  out.description = texts?.description ?? null;
+  out.extendedDescription = texts?.extendedDescription ?? null;
+  out.additionalDetails = texts?.additionalDetails ?? null;
+  return out;
+};
 
 export const toProductSearchItem = (node: unknown) =>
   wireOf(node, (node as Node).category ?? { categoryId: 'none', name: null, translations: {} });

@@ -12,7 +12,9 @@ import {
   MAX_PRODUCT_PAGE_SIZE,
   productSearchBody,
 } from '../../../domain/catalog/search-establishment-products.js';
+import { notFound } from '../../../domain/errors.js';
 import { defineRoute } from '../../route.js';
+import { fromQuery } from '../partner/wire.js';
 import {
   PRODUCT_SELECTION,
   productDetail,
@@ -37,7 +39,8 @@ export const createProduct = defineRoute({
     'than the currency has is 422). `establishmentValueInEuros` sets your sell price. `isAdmin` (platform admin ' +
     'keys only) makes a global product. `isImport` with `productId` lists an existing platform product for your ' +
     'players instead: no copy is made; without `productId` it is 400 `{ message }`. establishmentId must be the ' +
-    'key\u2019s own.',
+    'key\u2019s own. A new product needs `stock` and `translations` (its name lives there: the document requires ' +
+    'stock, and translations too here); an import needs neither.',
   hints: {},
   body: createEstablishmentProductBody,
   idempotency: 'optional',
@@ -135,6 +138,98 @@ export const searchProducts = defineRoute({
   },
 });
 
+/** A decimal number from the query string (`12.5`), else the text (refused by the schema). */
+const decimalFromQuery = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{1,12}(\.\d{1,6})?$/.test(v) ? Number(v) : v),
+    schema,
+  );
+
+/** The variant's `status`: active products (available, booked, sold) or the others. */
+const VARIANT_STATUSES = {
+  active: ['available', 'booked', 'sold'],
+  inactive: ['unavailable', 'hidden'],
+} as const;
+
+export const listProducts = defineRoute({
+  name: 'list_establishment_products',
+  family: 'establishment',
+  method: 'GET',
+  path: '/products',
+  scope: 'products:read',
+  platformAdmin: true,
+  tag: 'Products',
+  summary: 'List products (variant description)',
+  description:
+    'The variant description’s product list: the products you own and those listed for your players, newest ' +
+    'first, by page. establishment_id must be the key’s own (else 404 ESTABLISHMENT_NOT_FOUND). category: a ' +
+    'category id, or "none"; minPrice and maxPrice on valueInEuros (major units, inclusive); status active ' +
+    '(available, booked or sold) or inactive (unavailable or hidden). The same search as search_establishment_products, ' +
+    'which takes more filters, text and cursors. A read.',
+  hints: { readOnly: true, idempotent: true },
+  query: z.object({
+    establishment_id: z.uuid().describe('The key’s own establishment.'),
+    page: fromQuery(z.number().int().min(1).max(10_000)).default(1),
+    limit: fromQuery(z.number().int().min(1).max(MAX_PRODUCT_PAGE_SIZE)).default(
+      DEFAULT_PRODUCT_PAGE_SIZE,
+    ),
+    category: z.union([z.uuid(), z.literal('none')]).optional(),
+    minPrice: decimalFromQuery(z.number().min(0)).optional(),
+    maxPrice: decimalFromQuery(z.number().min(0)).optional(),
+    status: z.enum(['active', 'inactive']).optional(),
+  }),
+  idempotency: 'none',
+  successStatus: 200,
+  response: z
+    .object({
+      products: z.array(productSearchItem),
+      pagination: z.object({
+        currentPage: z.number().int(),
+        totalPages: z.number().int(),
+        totalItems: z
+          .number()
+          .int()
+          .describe('Exact up to 10,000 products; 10,000 beyond (as in the search).'),
+        itemsPerPage: z.number().int(),
+      }),
+    })
+    .meta({ id: 'EstablishmentProductList', description: 'A page of products.' }),
+  errors: ['not_found'],
+  operation: `query ListEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
+    page limit total data { ${PRODUCT_SELECTION} } } }`,
+  variables: ({ query }, { principal }) => {
+    if (query.establishment_id !== principal.subBrandId) throw notFound('Sub-brand');
+    const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
+    return {
+      input: {
+        pagination: { page: query.page, limit: query.limit },
+        filters: {
+          ...(query.category ? { categories: [query.category] } : {}),
+          ...(priced ? { priceRange: { min: query.minPrice, max: query.maxPrice } } : {}),
+          ...(query.status ? { status: VARIANT_STATUSES[query.status] } : {}),
+        },
+      },
+    };
+  },
+  result: (data) => {
+    const p = data.establishmentProductSearch as {
+      page: number;
+      limit: number;
+      total: number;
+      data: unknown[];
+    };
+    return {
+      products: p.data.map(toProductSearchItem),
+      pagination: {
+        currentPage: p.page,
+        totalPages: Math.ceil(p.total / p.limit),
+        totalItems: p.total,
+        itemsPerPage: p.limit,
+      },
+    };
+  },
+});
+
 const params = uuidParams('productId');
 
 export const getProduct = defineRoute({
@@ -217,12 +312,17 @@ export const deleteProduct = defineRoute({
   result: (data) => data.deleteEstablishmentProduct,
 });
 
-const exclusivity = z.object({
-  productId: z.uuid(),
-  establishmentId: z.uuid(),
-  requestedDurationDays: z.number().int().describe('-1: for ever.'),
-  exclusiveUntil: z.iso.datetime().nullable().describe('Null: for ever.'),
-});
+const exclusivity = z
+  .object({
+    productId: z.uuid(),
+    establishmentId: z.uuid(),
+    requestedDurationDays: z.number().int().describe('-1: for ever.'),
+    exclusiveUntil: z.iso.datetime().nullable().describe('Null: for ever.'),
+  })
+  .meta({
+    id: 'ProductExclusivity',
+    description: 'Who holds a product exclusively, and until when.',
+  });
 
 const EXCLUSIVITY_SELECTION = 'productId establishmentId requestedDurationDays exclusiveUntil';
 
@@ -238,7 +338,9 @@ export const requestExclusivity = defineRoute({
   description:
     'For `days` days (1-3650) no other establishment sees the product, on either API (404 for them); -1 is for ' +
     'ever, for the product\u2019s owner only. Asking again changes your own exclusivity; a product exclusive to ' +
-    'another establishment is 404 to you, and of two establishments asking at once one gets it, the other 409.',
+    'another establishment is 404 to you, and of two establishments asking at once one gets it, the other 409. ' +
+    'The document\u2019s body shows only `days`; a lock is of one product, so `productId` is required too (a body ' +
+    'without it is 400 saying what to send).',
   hints: { idempotent: true },
   body: exclusiveBody,
   idempotency: 'optional',

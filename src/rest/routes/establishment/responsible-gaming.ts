@@ -23,7 +23,9 @@ export const setPlayerResponsibleGaming = defineRoute({
   hints: { idempotent: true },
   params: uuidParams('playerId'),
   // Unknown fields are ignored on this family (its rule); the domain checks the rest.
-  body: z.object(rgStateInput.shape),
+  body: z.object(rgStateInput.shape).meta({
+    examples: [{ state: 'self_excluded', source: 'player', note: 'Asked at the desk.' }],
+  }),
   idempotency: 'optional',
   successStatus: 200,
   response: z.object({ playerId: z.uuid(), responsibleGaming: responsibleGamingRecord }).meta({
