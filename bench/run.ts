@@ -11,6 +11,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   campaigns: async () => (await import('./campaigns.js')).benchCampaigns(),
   bulk: async () => (await import('./bulk.js')).benchBulk(),
   events: async () => (await import('./events.js')).benchEvents(),
+  reports: async () => (await import('./reports.js')).benchReports(),
 };
 
 const name = process.argv[2];

@@ -11,6 +11,7 @@ import { createDemoOperator } from './domain/staff/demo-operator.js';
 import { sweepExpiredRevocations } from './domain/store-sessions/store-session.js';
 import { startCampaignJobs } from './engine/campaigns/run-campaign-jobs.js';
 import { startCoinExpiry } from './domain/wallet/expire-coins.js';
+import { startCoinRollups } from './domain/reports/coin-rollups.js';
 import { ensureDemoMarketplace } from './domain/marketplace/demo-marketplace.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
@@ -103,6 +104,10 @@ export async function startServer(config: Config, logger: Logger) {
   const coinExpiry = startCoinExpiry(db.prisma, {
     onError: (err) => logger.warn({ msg: 'coin expiry job failed', err }),
   });
+  // Reports: the ledger's new movements folded into hourly rollups (docs/reports.md).
+  const coinRollups = startCoinRollups(db.prisma, {
+    onError: (err) => logger.warn({ msg: 'coin report rollup failed', err }),
+  });
 
   // Logistics e-mails: every process dispatches (claims are SKIP LOCKED); without SMTP_URL they
   // wait in the outbox, visible in backoffice GraphQL (`notifications`).
@@ -148,6 +153,7 @@ export async function startServer(config: Config, logger: Logger) {
     clearInterval(sweep);
     await campaignJobs.stop();
     await coinExpiry.stop();
+    await coinRollups.stop();
     await new Promise<void>((resolve) => {
       server.close(() => resolve()); // stop accepting; finish what is in flight
       server.closeIdleConnections();

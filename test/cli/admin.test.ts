@@ -95,7 +95,7 @@ describe('npm run admin -- … --json', () => {
       '--scopes',
       'all',
     );
-    expect(key.json.scopes).toHaveLength(29); // the 19 partner scopes and 10 establishment ones
+    expect(key.json.scopes).toHaveLength(30); // the 20 partner scopes and 10 establishment ones
     for (const scope of ['products:write', 'catalogs:write', 'orders:fulfil', 'campaigns:write'])
       expect(key.json.scopes).toContain(scope);
     expect(key.json.scopes).toContain('engine:events');

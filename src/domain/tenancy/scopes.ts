@@ -22,6 +22,8 @@ export const PARTNER_SCOPES = [
   'webhooks:manage',
   /** Setting a customer's responsible-gaming state (docs/compliance.md); read with customers:read. */
   'responsible_gaming:write',
+  /** Tenant-wide reports: coins per day and source, top earners, orders, campaigns (docs/reports.md). */
+  'reports:read',
 ] as const;
 
 /** Scopes of the establishment API beyond the partner ones it reuses (players are customers). */
