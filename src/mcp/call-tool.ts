@@ -8,7 +8,7 @@ import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import { asAppError } from '../http/error-response.js';
 import type { Logger } from '../logger.js';
 import { callRoute, type RouteDeps } from '../rest/call-route.js';
-import { partner } from '../rest/families/partner.js';
+import { FAMILIES } from '../rest/families/index.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../rest/router.js';
 import { generatesKey, needsKey, planOf, type Tool } from './tools.js';
 import { summaryOf } from './summaries.js';
@@ -79,9 +79,19 @@ export async function callTool(
       idempotencyKey:
         typeof given === 'string' ? given : generatesKey(route) ? randomUUID() : undefined,
     });
-    const json = JSON.parse(out.json) as Record<string, unknown>;
-    if (out.status >= 400) return errorResult(out.status, json);
-    const replayed = out.headers['idempotent-replay'] === 'true';
+    const answer = JSON.parse(out.json) as unknown;
+    if (out.status >= 400) return errorResult(out.status, answer);
+    // One result shape for every tool: the establishment family's bare bodies (an array, a
+    // record) go under `data`, as the partner family's already are.
+    const json = (route.family === 'partner' ? answer : { data: answer }) as Record<
+      string,
+      unknown
+    >;
+    // A repeat the operation itself answered (the engine's frozen result) is a replay too: the
+    // text and the answer's `replayed` must agree.
+    const replayed =
+      out.headers['idempotent-replay'] === 'true' ||
+      (json.data as { replayed?: unknown } | undefined)?.replayed === true;
     const text = await summaryOf(route, out.status, replayed, json, {
       deps: ctx.deps,
       call: { principal: ctx.principal, requestId: ctx.requestId, baseUrl: ctx.baseUrl },
@@ -89,12 +99,26 @@ export async function callTool(
     return { content: [{ type: 'text', text }], structuredContent: json };
   } catch (error) {
     const e = asAppError(error, ctx.logger, ctx.requestId);
-    return errorResult(partner.status(e), partner.errorBody(e, ctx.requestId));
+    const family = FAMILIES[route.family];
+    return errorResult(family.status(e, route), family.errorBody(e, ctx.requestId, route));
   }
 }
 
+type ErrorBody = {
+  error?: string | { code: string; message: string };
+  code?: string;
+  message?: string;
+};
+
+/**
+ * An error in the route's family's body (the partner envelope, the establishment `{ error,
+ * message, code }`, `{ message }` or its 422 field map), named the same way for every tool.
+ */
 function errorResult(status: number, envelope: unknown): CallToolResult {
-  const { code, message } = (envelope as { error: { code: string; message: string } }).error;
+  const body = envelope as ErrorBody;
+  const nested = typeof body.error === 'object' ? body.error : undefined;
+  const code = nested?.code ?? body.code ?? (status === 422 ? 'VALIDATION_ERROR' : 'ERROR');
+  const message = nested?.message ?? body.message ?? 'Invalid fields: see the body.';
   return {
     isError: true,
     content: [

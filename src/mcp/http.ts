@@ -1,6 +1,6 @@
 // The connector over HTTP: POST /api/mcp (Streamable HTTP, stateless, JSON answers) and the
 // manifest at GET /api/mcp/tools. The caller's bearer key is checked and used per request and
-// never stored. `?read_only=true` and `?tools=a,b` narrow the tools, on both.
+// never stored. `?toolsets=`, `?read_only=true` and `?tools=a,b` choose the tools, on both.
 import { Router } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AppError } from '../domain/errors.js';
@@ -11,6 +11,7 @@ import type { Logger } from '../logger.js';
 import type { RouteDeps } from '../rest/call-route.js';
 import { buildMcpServer, INSTRUCTIONS, SERVER_INFO } from './server.js';
 import { selectedTools, selectionOf } from './tools.js';
+import { routesOf, TOOLSET_NAMES, TOOLSETS } from './toolsets.js';
 
 import { MCP_PATH } from './path.js';
 
@@ -24,6 +25,12 @@ export function mcpRouter(deps: RouteDeps & { logger: Logger }): Router {
       tools: selectedTools(selectionOf(req.query)).map((t) => ({
         ...t.definition,
         scope: t.route.scope,
+      })),
+      // Every set, whichever were selected: what `?toolsets=` can name.
+      toolsets: TOOLSET_NAMES.map((name) => ({
+        name,
+        description: TOOLSETS[name].description,
+        tools: routesOf(name).map((r) => r.name),
       })),
     });
   });

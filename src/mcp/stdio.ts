@@ -1,7 +1,8 @@
 // `npm run mcp -- --base-url https://rewards.example.com`: the connector for desktop agents
 // that start their tools as a local process speaking MCP on stdin/stdout. It is a bridge: every
 // message goes to the server's POST /api/mcp with the key from REWARDS_API_KEY, so the tools,
-// scopes and limits are the server's own. Options: --read-only, --tools name,name.
+// scopes and limits are the server's own. Options: --toolsets set,set (default partner),
+// --read-only, --tools name,name.
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,7 +12,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { INSTRUCTIONS, SERVER_INFO } from './server.js';
 
 const USAGE =
-  'usage: REWARDS_API_KEY=svc_… npm run mcp -- --base-url URL [--read-only] [--tools name,name]';
+  'usage: REWARDS_API_KEY=svc_… npm run mcp -- --base-url URL [--toolsets set,set] [--read-only] [--tools name,name]';
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`); // stdout carries the protocol only
@@ -23,6 +24,7 @@ const { values } = (() => {
     return parseArgs({
       options: {
         'base-url': { type: 'string' },
+        toolsets: { type: 'string' },
         'read-only': { type: 'boolean', default: false },
         tools: { type: 'string' },
       },
@@ -36,6 +38,7 @@ if (!values['base-url']) fail('--base-url is required.');
 if (!key) fail('Set REWARDS_API_KEY to the API key the tools act as.');
 
 const url = new URL('/api/mcp', values['base-url']);
+if (values.toolsets) url.searchParams.set('toolsets', values.toolsets);
 if (values['read-only']) url.searchParams.set('read_only', 'true');
 if (values.tools) url.searchParams.set('tools', values.tools);
 

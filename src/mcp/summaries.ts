@@ -30,8 +30,12 @@ const SUMMARIES: Record<string, (data: Fields, ctx: Context) => Promise<string>>
     );
   },
   async cancel_order(order) {
+    const balance =
+      typeof order.customer_coin_balance === 'number'
+        ? `; the customer's balance is now ${order.customer_coin_balance} coins`
+        : '';
     return order.status === 'cancelled'
-      ? `Order ${order.id} cancelled: ${order.total_coins} coins refunded to the customer (once, however often it is cancelled).`
+      ? `Order ${order.id} cancelled: ${order.total_coins} coins refunded to the customer (once, however often it is cancelled)${balance}.`
       : `Order ${order.id} is ${order.status}.`;
   },
   ingest_engine_event: engineSummary,
@@ -50,8 +54,9 @@ async function engineSummary(result: Fields) {
     case 'skipped':
       return `Skipped (${result.error_code}): no coins moved.`;
     default:
-      // The record's balance fields are 0 here: no wallet was read, so they say nothing.
-      return `Failed (${result.error_code}): no coins moved, and balance_before/balance_after are not balances (no wallet was read). ${result.error_message ?? ''}`.trim();
+      // The record's balance fields are 0 here: no wallet was read, so they say nothing. The
+      // message stays in structuredContent: it may name what the event's provider sent.
+      return `Failed (${result.error_code}): no coins moved, and balance_before/balance_after are not balances (no wallet was read). error_message says why.`;
   }
 }
 

@@ -6,6 +6,7 @@ import { AppError } from '../domain/errors.js';
 import { jsonSchema } from '../rest/openapi.js';
 import type { Route } from '../rest/route.js';
 import { ROUTES } from '../rest/table.js';
+import { DEFAULT_TOOLSETS, routesOf, TOOLSET_NAMES, type ToolsetName } from './toolsets.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -120,36 +121,52 @@ function toolOf(route: Route): Tool {
   };
 }
 
-/** Every partner route is a tool (but those marked `mcp: false`), in the route table's order. */
-export const TOOLS: Tool[] = ROUTES.filter((r) => r.family === 'partner' && r.mcp !== false).map(
-  toolOf,
-);
+/** Every route of a toolset is a tool, each once, in the route table's order. */
+export const TOOLS: Tool[] = ROUTES.filter((r) =>
+  TOOLSET_NAMES.some((set) => routesOf(set).includes(r)),
+).map(toolOf);
 
 /** Names of tools that only read: their calls spend the read rate budget. */
 export const READ_TOOLS: ReadonlySet<string> = new Set(
   TOOLS.filter((t) => t.definition.annotations.readOnlyHint).map((t) => t.definition.name),
 );
 
-export type ToolSelection = { readOnly: boolean; names: ReadonlySet<string> | null };
+export type ToolSelection = {
+  readOnly: boolean;
+  toolsets: readonly ToolsetName[];
+  names: ReadonlySet<string> | null;
+};
 
 const BOOLEAN: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
 /** The query parameters the MCP endpoint and its manifest take. */
-const SELECTION_PARAMETERS = ['read_only', 'tools'];
+const SELECTION_PARAMETERS = ['toolsets', 'read_only', 'tools'];
+
+const quoted = (names: string[]) => names.map((n) => JSON.stringify(n)).join(', ');
+
+/** A comma-separated list parameter, or null when absent or blank. */
+function listOf(query: Record<string, unknown>, name: string): string[] | null {
+  const value = query[name];
+  if (value === undefined) return null;
+  if (typeof value !== 'string')
+    throw new AppError('invalid_request', `${name} must be one comma-separated list.`);
+  return value.trim() ? value.split(',').map((n) => n.trim()) : null;
+}
 
 /**
- * `?read_only=true` and `?tools=a,b`: narrow what a connection lists and may call. Anything else
- * is refused, as the REST routes refuse unknown parameters: `read_only` is true/1 or false/0 and
- * nothing else, and a `READ_ONLY=true`, `read_only[]=true` or `TRUE` silently ignored would hand
- * write tools to a client that asked for none; an unknown tool name would silently list nothing.
+ * `?toolsets=partner,reports`, `?read_only=true` and `?tools=a,b`: what a connection lists and
+ * may call. Anything else is refused, as the REST routes refuse unknown parameters: `read_only`
+ * is true/1 or false/0 and nothing else, and a `READ_ONLY=true`, `read_only[]=true` or `TRUE`
+ * silently ignored would hand write tools to a client that asked for none; an unknown set or
+ * tool name would silently list nothing.
  */
 export function selectionOf(query: Record<string, unknown>): ToolSelection {
   const unknown = Object.keys(query).filter((name) => !SELECTION_PARAMETERS.includes(name));
   if (unknown.length) {
     throw new AppError(
       'invalid_request',
-      `Unknown query parameter ${unknown.map((n) => JSON.stringify(n)).join(', ')}: the MCP endpoint takes ` +
-        `${SELECTION_PARAMETERS.join(' and ')} only.`,
+      `Unknown query parameter ${quoted(unknown)}: the MCP endpoint takes ` +
+        `${SELECTION_PARAMETERS.join(', ')} only.`,
     );
   }
   const readOnly = query.read_only === undefined ? false : BOOLEAN[String(query.read_only)];
@@ -158,21 +175,32 @@ export function selectionOf(query: Record<string, unknown>): ToolSelection {
       'invalid_request',
       `read_only must be true or false (or 1 or 0), not ${JSON.stringify(query.read_only)}.`,
     );
-  if (query.tools !== undefined && typeof query.tools !== 'string')
-    throw new AppError('invalid_request', 'tools must be one comma-separated list of tool names.');
-  const names = query.tools?.trim() ? query.tools.split(',').map((n) => n.trim()) : null;
-  const missing = names?.filter((n) => !TOOLS.some((t) => t.definition.name === n)) ?? [];
+  const sets = listOf(query, 'toolsets') ?? [...DEFAULT_TOOLSETS];
+  const badSets = sets.filter((n) => !(TOOLSET_NAMES as string[]).includes(n));
+  if (badSets.length)
+    throw new AppError(
+      'invalid_request',
+      `No toolset named ${quoted(badSets)}: the toolsets are ${TOOLSET_NAMES.join(', ')}.`,
+    );
+  const toolsets = sets as ToolsetName[];
+  const names = listOf(query, 'tools');
+  const offered = new Set(toolsets.flatMap((set) => routesOf(set).map((r) => r.name)));
+  const missing = names?.filter((n) => !offered.has(n)) ?? [];
   if (missing.length)
     throw new AppError(
       'invalid_request',
-      `No tool named ${missing.map((n) => JSON.stringify(n)).join(', ')}: GET /api/mcp/tools lists them.`,
+      `No tool named ${quoted(missing)} in the toolsets ${toolsets.join(', ')}: ` +
+        'GET /api/mcp/tools?toolsets=… lists each set.',
     );
-  return { readOnly, names: names ? new Set(names) : null };
+  return { readOnly, toolsets, names: names ? new Set(names) : null };
 }
 
-export const selectedTools = (selection: ToolSelection): Tool[] =>
-  TOOLS.filter(
+export function selectedTools(selection: ToolSelection): Tool[] {
+  const routes = new Set(selection.toolsets.flatMap(routesOf));
+  return TOOLS.filter(
     (t) =>
+      routes.has(t.route) &&
       (!selection.readOnly || t.definition.annotations.readOnlyHint) &&
       (!selection.names || selection.names.has(t.definition.name)),
   );
+}

@@ -34,6 +34,30 @@ export const UNTRUSTED_FIELDS: ReadonlySet<string> = new Set([
   // coin movements and engine events
   'reason',
   'correlation_id',
+  // the same on the establishment family (camelCase), and its players, orders and standings
+  'externalId',
+  'firstName',
+  'lastName',
+  'playerName',
+  'name',
+  'playerFirstName',
+  'playerLastName',
+  'playerEmail',
+  'contactEmail',
+  'address',
+  'addressLine1',
+  'addressLine2',
+  'postalCode',
+  'province',
+  'country',
+  'trackingNumber',
+  'trackingCode',
+  'trackingUrl',
+  'recipientName',
+  'shippingAddress',
+  'statusNote',
+  'correlationId',
+  'note',
 ]);
 
 /** Objects whose every value is the service's own word: `responsible_gaming.state` is no address. */

@@ -107,7 +107,8 @@ export async function callRoute(
     return answer(data);
   };
   const byReference = route.answerByReference;
-  if (key === null) return { ...(await execute(deps.prisma)), headers: {} };
+  if (key === null || route.preview?.(input))
+    return { ...(await execute(deps.prisma)), headers: {} };
   const outcome = await runIdempotently({
     prisma: deps.prisma,
     principal: call.principal,

@@ -128,6 +128,12 @@ export type Route<
    * depend on the call's `requestId`.
    */
   answerByReference?: { operation: string };
+  /**
+   * True for a call that only previews (a bulk adjustment's dry run): it moves nothing, so it runs
+   * outside the Idempotency-Key layer and leaves its key unspent for the real call (issue 32: an
+   * agent previews, then applies with the same key).
+   */
+  preview?: (input: RouteInput<P, Q, B>) => boolean;
   /** Maps the operation's `data` to the wire body (partner rows: a RouteResult). */
   result: (
     data: Record<string, unknown>,

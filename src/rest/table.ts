@@ -13,6 +13,7 @@ import * as holds from './routes/partner/holds.js';
 import * as responsibleGaming from './routes/partner/responsible-gaming.js';
 import * as events from './routes/partner/events.js';
 import * as webhooks from './routes/partner/webhook-endpoints.js';
+import * as reports from './routes/partner/reports.js';
 import { adjustPlayerCoins } from './routes/establishment/coins.js';
 import * as campaigns from './routes/establishment/campaigns.js';
 import * as establishments from './routes/establishment/establishments.js';
@@ -24,13 +25,16 @@ import * as establishmentOrders from './routes/establishment/orders.js';
 import * as establishmentCatalogs from './routes/establishment/catalogs.js';
 import * as establishmentProducts from './routes/establishment/products.js';
 import * as prizes from './routes/establishment/prizes.js';
+import { getTournamentStandings } from './routes/establishment/standings.js';
 
 export const ROUTES: Route[] = [
   getHealth,
   customers.listCustomers,
   customers.createCustomer,
   wallet.bulkAdjustCoins,
+  wallet.getBulkAdjustment,
   customers.getCustomer,
+  customers.listSegments,
   customers.updateCustomer,
   customers.deleteCustomer,
   wallet.adjustCoins,
@@ -74,6 +78,10 @@ export const ROUTES: Route[] = [
   webhooks.rotateWebhookSecret,
   webhooks.listWebhookDeliveries,
   webhooks.replayWebhookEvents,
+  reports.coinReport,
+  reports.topCustomers,
+  reports.orderReport,
+  reports.campaignReport,
   // The establishment API (at the root).
   establishments.getEstablishment,
   establishments.updateEstablishment,
@@ -95,6 +103,7 @@ export const ROUTES: Route[] = [
   establishmentOrders.listPlayerOrders,
   establishmentOrders.getPlayerOrder,
   prizes.getTournamentPosition,
+  getTournamentStandings,
   prizes.listPlayerPrizes,
   prizes.claimPrize,
   games.getPlayerGame,
@@ -113,6 +122,7 @@ export const ROUTES: Route[] = [
   establishmentOrders.acquirePlayerOrder,
   establishmentOrders.cancelPlayerReservation,
   establishmentOrders.reversePlayerAcquisition,
+  establishmentProducts.listProducts,
   establishmentProducts.createProduct,
   establishmentProducts.searchProducts,
   establishmentProducts.getProduct,

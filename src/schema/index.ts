@@ -9,6 +9,7 @@ import './types/sub-brand.js';
 import './types/jurisdiction.js';
 import './types/api-key.js';
 import './types/customer.js';
+import './types/customer-segments.js';
 import './types/wallet.js';
 import './types/coin-lots.js';
 import './types/responsible-gaming.js';
@@ -34,6 +35,7 @@ import './types/staff.js';
 import './types/marketplace.js';
 import './types/marketplace-actions.js';
 import './types/events.js';
+import './types/reports.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -70,7 +70,7 @@ describe('GET /api/v1/engine/definitions', () => {
     );
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe(
-      'No active event definition with code spinn. Active codes: login.daily, spin.',
+      'No active event definition has the code sent. Active codes: login.daily, spin.',
     );
   });
 

@@ -14,6 +14,13 @@ export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.Cu
   if (f.q) and.push({ searchText: { contains: likeEscape(f.q), mode: 'insensitive' } });
   if (f.status) and.push({ status: f.status });
   if (f.segmentId) and.push({ segmentId: f.segmentId });
+  if (f.externalId) and.push({ externalId: f.externalId });
+  // An exact e-mail in any case: the containment is served by search_text's trigram index, the
+  // equality then keeps the one match (no index of its own on e-mail).
+  if (f.email) {
+    and.push({ searchText: { contains: likeEscape(f.email), mode: 'insensitive' } });
+    and.push({ email: { equals: f.email, mode: 'insensitive' } });
+  }
   if (f.country) and.push({ country: f.country });
   if (f.createdAfter || f.createdBefore) {
     and.push({ createdAt: { gte: f.createdAfter, lt: f.createdBefore } });

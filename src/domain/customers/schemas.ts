@@ -61,6 +61,18 @@ export const customerFilter = z.strictObject({
     .max(36)
     .optional()
     .describe('Only customers with this segment_id (exact match).'),
+  email: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe('The customer with this e-mail (exact, case-insensitive).'),
+  externalId: z
+    .string()
+    .min(1)
+    .max(120)
+    .optional()
+    .describe('The customer with this external_id (exact).'),
   country: countryCode.optional(),
   createdAfter: instant.optional(),
   createdBefore: instant.optional(),

@@ -9,9 +9,9 @@
 import { z } from 'zod';
 import { customerWhere } from '../customers/customer-where.js';
 import { customerFilter } from '../customers/schemas.js';
-import { inTransaction } from '../db.js';
+import { inTransaction, type Db } from '../db.js';
 import { AppError, invalidRequest } from '../errors.js';
-import { newId } from '../ids.js';
+import { isUuid, newId } from '../ids.js';
 import { valueFingerprint } from '../fingerprint.js';
 import { applyMovements } from '../ledger/apply-movements.js';
 import { coinAmount, MAX_COINS, movementReason } from '../ledger/coins.js';
@@ -183,6 +183,18 @@ async function findOrStart(
     );
   }
   return job!;
+}
+
+/** A bulk adjustment of the tenant by id, as it stands (running or completed); null if none. */
+export async function readBulkAdjustment(
+  prisma: Db,
+  tenant: Tenant,
+  id: string,
+): Promise<BulkResult | null> {
+  const job = isUuid(id)
+    ? await prisma.bulkAdjustment.findFirst({ where: { id, ...tenant } })
+    : null;
+  return job && result(job);
 }
 
 function result(job: {

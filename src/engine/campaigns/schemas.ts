@@ -364,8 +364,9 @@ export function presetWindow(
 
 export const statusInput = z.object({
   status: z.enum(REQUESTABLE_STATUSES, {
-    error: (i) =>
-      `status ${JSON.stringify(i.input)} cannot be requested: use in_progress, paused or cancelled (draft is where a campaign starts, completed is set by the server when it ends)`,
+    // The value sent is not quoted back: texts of errors reach agents (docs/mcp.md).
+    error: () =>
+      'cannot be requested: use in_progress, paused or cancelled (draft is where a campaign starts, completed is set by the server when it ends)',
   }),
 });
 

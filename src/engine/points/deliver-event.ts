@@ -101,7 +101,9 @@ export async function preflight(
     const codes = active.map((d) => d.code);
     throw new AppError(
       'not_found',
-      `No active event definition with code ${delivery.eventCode}. ` +
+      // Names the codes that exist, not the one sent: this text reaches agents, and the code may
+      // come from a provider's payload (docs/mcp.md).
+      'No active event definition has the code sent. ' +
         (codes.length
           ? `Active codes: ${codes.join(', ')}.`
           : 'This sub-brand has no active definitions.'),
@@ -496,7 +498,9 @@ export async function decide(
       status: 'failed',
       customerId: null,
       errorCode: 'player_not_found',
-      why: `No customer with external_id ${playerId} in this sub-brand.`,
+      // The field, never its value: this text reaches agents, and the value is the provider's
+      // (docs/mcp.md: no tool text quotes a value from outside the caller).
+      why: `No customer of this sub-brand has the external_id in data.${snapshot.playerIdField}.`,
     };
   }
   const fixed = checkStatic(snapshot.constraints, now);

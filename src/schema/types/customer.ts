@@ -73,6 +73,8 @@ const CustomerFilterInput = builder.inputType('CustomerFilter', {
     }),
     status: t.field({ type: CustomerStatusEnum }),
     segmentId: t.string(),
+    email: t.string({ description: 'Exact e-mail, compared case-insensitively.' }),
+    externalId: t.string({ description: 'Exact external id.' }),
     country: t.string(),
     createdAfter: t.field({ type: 'DateTime' }),
     createdBefore: t.field({ type: 'DateTime' }),

@@ -3,7 +3,11 @@ import { isClient } from '../../domain/db.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { adjustCoins } from '../../domain/wallet/adjust-coins.js';
-import { bulkAdjustCoins, type BulkResult } from '../../domain/wallet/bulk-adjust-coins.js';
+import {
+  bulkAdjustCoins,
+  readBulkAdjustment,
+  type BulkResult,
+} from '../../domain/wallet/bulk-adjust-coins.js';
 import { builder } from '../builder.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { definedInput } from '../inputs.js';
@@ -173,3 +177,20 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+// A bulk adjustment by its id (issue 32): an agent whose call timed out, or a person, reads where
+// a cohort reward stands (matched, applied, skipped, completed or still running).
+builder.queryField('bulkAdjustment', (t) =>
+  t.field({
+    type: BulkRef,
+    description: "One of the key's bulk adjustments by its id, as it stands.",
+    authScopes: (_root, _args, ctx) =>
+      ctx.principal.scopes.has('customers:read') || ctx.principal.scopes.has('customers:coins'),
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      const bulk = await readBulkAdjustment(ctx.db, tenantOf(ctx), String(id));
+      if (!bulk) throw notFound('Bulk adjustment');
+      return bulk;
+    },
+  }),
+);

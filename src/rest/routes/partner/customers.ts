@@ -73,9 +73,9 @@ export const listCustomers = defineRoute({
   tag: 'Customers',
   summary: 'List and filter customers',
   description:
-    "The sub-brand's customers, newest first, filtered by any combination (AND) of: q (case-insensitive " +
-    'substring of names, email, external_id), status, segment_id, country, created and registered windows ' +
-    '(*_after inclusive, *_before exclusive), coin balance and order count ranges. Cursor-paginated.',
+    "The sub-brand's customers, newest first; filters combine with AND (q: a case-insensitive substring of " +
+    'names, email, external_id; email, external_id: exact; windows: *_after inclusive, *_before exclusive). ' +
+    'Cursor-paginated.',
   hints: { readOnly: true, idempotent: true },
   query: z.strictObject({ ...filterShape, ...pageParams }),
   idempotency: 'none',
@@ -100,7 +100,7 @@ export const createCustomer = defineRoute({
   summary: 'Create a customer',
   description:
     "Mirrors a player as a customer with an empty wallet. Only first_name and last_name are required; send the partner's " +
-    'own player id as external_id (unique per sub-brand: a duplicate is 409 conflict). Needs an Idempotency-Key.',
+    'own player id as external_id (unique per sub-brand: a duplicate is 409 conflict).',
   hints: { idempotent: true },
   body: z.strictObject(snakeShape(createCustomerInput.shape)),
   idempotency: 'required',
@@ -110,6 +110,27 @@ export const createCustomer = defineRoute({
   operation: `mutation CreateCustomer($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER_SELECTION} } }`,
   variables: ({ body }) => ({ input: camelKeys(body) }),
   result: (data) => customer(data, 'createCustomer'),
+});
+
+export const listSegments = defineRoute({
+  name: 'list_segments',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/segments',
+  scope: 'customers:read',
+  tag: 'Customers',
+  summary: 'List segments',
+  description:
+    'The segment_id values in use, with how many customers hold each, largest first (at most 500): ' +
+    'filter list_customers or a bulk adjustment by one.',
+  hints: { readOnly: true, idempotent: true },
+  idempotency: 'none',
+  successStatus: 200,
+  response: z.array(z.object({ segment_id: z.string(), customers: z.number().int().min(1) })),
+  errors: [],
+  operation: `query ListSegments { customerSegments { segmentId customers } }`,
+  variables: () => ({}),
+  result: (data) => ({ data: (data.customerSegments as object[]).map((s) => snakeKeys(s)) }),
 });
 
 export const getCustomer = defineRoute({

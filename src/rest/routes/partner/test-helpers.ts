@@ -1,7 +1,7 @@
 // Test helpers for partners: fulfilment of their own test orders, so the guide's last steps
 // (shipping, delivery) can be tried with a test key alone.
 import { defineRoute } from '../../route.js';
-import { ORDER_SELECTION, orderRecord, wire } from './orders.js';
+import { ORDER_SELECTION, orderRecord, toOrder } from './orders.js';
 import { orderId } from './wire.js';
 
 export const advanceTestOrder = defineRoute({
@@ -24,5 +24,5 @@ export const advanceTestOrder = defineRoute({
   errors: ['forbidden', 'invalid_transition'],
   operation: `mutation AdvanceTestOrder($id: ID!) { advanceTestOrder(id: $id) { ${ORDER_SELECTION} } }`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: wire(data.advanceTestOrder) }),
+  result: (data) => ({ data: toOrder(data.advanceTestOrder) }),
 });

@@ -6,7 +6,7 @@ import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../route.js';
 import { utcInstant } from '../../../domain/validation.js';
-import { customerId } from './wire.js';
+import { customerId, idOf } from './wire.js';
 
 export const MOVEMENT_SELECTION =
   'id customerId delta reason balanceAfter source apiKeyId requestId bulkId lotId createdAt';
@@ -37,6 +37,40 @@ export const movementRecord = z
     description: 'One entry of the append-only coin ledger.',
   });
 
+const bulkRecord = z
+  .object({
+    id: z.uuid().nullable().describe('Null for a dry run.'),
+    dry_run: z.boolean(),
+    matched: z.number().int(),
+    applied: z.number().int().describe('Customers whose balance moved; 0 for a dry run.'),
+    would_apply: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Dry run: customers whose balance would move. Null otherwise.'),
+    skipped: z.number().int(),
+    rg_blocked: z.number().int().describe('Left out of a credit: responsible gaming.'),
+    skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
+    delta: z.number().int(),
+    total_delta: z.number().int().describe('applied × delta.'),
+    completed_at: z.iso.datetime().nullable(),
+  })
+  .meta({
+    id: 'BulkAdjustment',
+    description: 'A cohort reward: whom it matched, applied and skipped.',
+  });
+
+const BULK_SELECTION =
+  'id dryRun matched applied skipped rgBlocked skippedCustomerIds delta totalDelta completedAt';
+
+/** A bulk answer on the wire: a preview says what it would apply in a field of its own. */
+function toBulk(node: unknown) {
+  const result = snakeKeys(node) as { dry_run: boolean; applied: number };
+  return result.dry_run
+    ? { ...result, applied: 0, would_apply: result.applied }
+    : { ...result, would_apply: null };
+}
+
 export const bulkAdjustCoins = defineRoute({
   name: 'bulk_adjust_customer_coins',
   family: 'partner',
@@ -46,10 +80,10 @@ export const bulkAdjustCoins = defineRoute({
   tag: 'Wallet',
   summary: 'Reward a cohort',
   description:
-    'Applies one signed delta (integer coins) to every customer matching `filter` (the list_customers filters), ' +
-    'or to all with all: true. A debit skips customers it would take below zero (listed); a credit, those under a ' +
-    'responsible-gaming state (rg_blocked). Batched; the same Idempotency-Key resumes or replays it, never ' +
-    'applying twice. dry_run: true moves nothing and answers would_apply, matched and the total.',
+    'One signed delta (integer coins) for every customer matching `filter` (the list_customers filters), or all ' +
+    'with all: true. A debit skips who it would take below zero (listed), a credit who is under a responsible-gaming ' +
+    'state (rg_blocked). The same key resumes or replays it, never twice. dry_run: true moves nothing, answers ' +
+    'would_apply, matched and the total, and leaves the key unspent for the real call.',
   hints: { movesCoins: true, idempotent: true },
   body: z
     .strictObject({
@@ -76,47 +110,41 @@ export const bulkAdjustCoins = defineRoute({
   idempotency: 'required',
   transaction: 'self',
   successStatus: 200,
-  response: z
-    .object({
-      id: z.uuid().nullable().describe('Null for a dry run.'),
-      dry_run: z.boolean(),
-      matched: z.number().int(),
-      applied: z.number().int().describe('Customers whose balance moved; 0 for a dry run.'),
-      would_apply: z
-        .number()
-        .int()
-        .nullable()
-        .describe('Dry run: customers whose balance would move. Null otherwise.'),
-      skipped: z.number().int(),
-      rg_blocked: z.number().int().describe('Left out of a credit: responsible gaming.'),
-      skipped_customer_ids: z.array(z.uuid()).describe('Up to 100 of the skipped customers.'),
-      delta: z.number().int(),
-      total_delta: z.number().int().describe('applied × delta.'),
-      completed_at: z.iso.datetime().nullable(),
-    })
-    .meta({
-      id: 'BulkAdjustment',
-      description: 'A cohort reward: whom it matched, applied and skipped.',
-    }),
+  response: bulkRecord,
   errors: [],
   operation: `mutation BulkAdjust($input: BulkAdjustCoinsInput!, $key: String!) {
     bulkAdjustCustomerCoins(input: $input, idempotencyKey: $key) {
-      id dryRun matched applied skipped rgBlocked skippedCustomerIds delta totalDelta completedAt
+      ${BULK_SELECTION}
     }
   }`,
   variables: ({ body: { all: _all, ...body } }, { idempotencyKey }) => ({
     input: camelKeys(body),
     key: idempotencyKey,
   }),
-  result: (data) => {
-    const result = snakeKeys(data.bulkAdjustCustomerCoins) as { dry_run: boolean; applied: number };
-    // A preview applies nothing: it says what it would apply, in a field of its own.
-    return {
-      data: result.dry_run
-        ? { ...result, applied: 0, would_apply: result.applied }
-        : { ...result, would_apply: null },
-    };
-  },
+  preview: ({ body }) => (body as { dry_run?: boolean }).dry_run === true,
+  result: (data) => ({ data: toBulk(data.bulkAdjustCustomerCoins) }),
+});
+
+export const getBulkAdjustment = defineRoute({
+  name: 'get_bulk_adjustment',
+  family: 'partner',
+  method: 'GET',
+  path: '/api/v1/bulk-adjustments/{id}',
+  scope: 'customers:read',
+  tag: 'Wallet',
+  summary: 'Read a bulk adjustment',
+  description:
+    'Where a cohort reward stands, by the id bulk_adjust_customer_coins answered: matched, applied, skipped; ' +
+    'completed_at null while it runs (resume it by repeating the call with its key).',
+  hints: { readOnly: true, idempotent: true },
+  params: idOf("The bulk adjustment's `id`, from bulk_adjust_customer_coins."),
+  idempotency: 'none',
+  successStatus: 200,
+  response: bulkRecord,
+  errors: [],
+  operation: `query GetBulkAdjustment($id: ID!) { bulkAdjustment(id: $id) { ${BULK_SELECTION} } }`,
+  variables: ({ params }) => ({ id: params.id }),
+  result: (data) => ({ data: toBulk(data.bulkAdjustment) }),
 });
 
 export const adjustCoins = defineRoute({
