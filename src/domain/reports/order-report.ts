@@ -4,15 +4,8 @@
 import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { ORDER_STATUSES } from '../orders/schemas.js';
 import type { Tenant } from '../tenant.js';
-
-export const ORDER_STATUSES = [
-  'pending',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
 
 /** Age buckets, in days: [0, 1), [1, 3), [3, 7), [7, 30), 30 and more. */
 export type OrderAges = {

@@ -1,6 +1,7 @@
 // Reports over the key's whole tenant (docs/reports.md): coins per day, week or source, top
 // earners, orders per status and age, campaign performance. Read-only; scope reports:read.
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../../../domain/orders/schemas.js';
 import { COIN_REPORT_GROUPINGS } from '../../../domain/reports/coin-report.js';
 import { REPORT_SOURCES } from '../../../domain/reports/sources.js';
 import { TOP_EARNERS_MAX_DAYS } from '../../../domain/reports/top-earners.js';
@@ -164,7 +165,7 @@ export const orderReport = defineRoute({
       as_of: z.iso.datetime(),
       statuses: z.array(
         z.object({
-          status: z.enum(['pending', 'processing', 'shipped', 'delivered', 'cancelled']),
+          status: z.enum(ORDER_STATUSES),
           count: z.number().int().min(0),
           coins: z.number().int().min(0).describe("Σ of the orders' total_coins."),
           oldest_created_at: z.iso.datetime().nullable(),
