@@ -10,6 +10,7 @@ import { createCustomer } from '../../src/domain/customers/create-customer.js';
 import { createDefinition } from '../../src/engine/points/author-definition.js';
 import { shop } from '../orders/support.js';
 import {
+  BROWSER_WALK,
   artefactDir,
   launchChromium,
   screenshot,
@@ -104,7 +105,7 @@ async function checkScreen(page: Page, name: string) {
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
 }
 
-describe(`the backoffice in Chromium (${TEST_DB})`, () => {
+describe(`the backoffice in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
   it('refuses a wrong password with the API message, then signs in to the dashboard', async () => {
     const { context, page } = await newPage();
     await page.goto(`${h.url}/admin/customers`);
@@ -420,7 +421,7 @@ describe(`the backoffice in Chromium (${TEST_DB})`, () => {
   });
 });
 
-describe(`the backoffice's admin screens in Chromium (${TEST_DB})`, () => {
+describe(`the backoffice's admin screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
   it('tops up a brand’s prepaid balance after asking, and shows it', async () => {
     // A name of its own: other test files share the database and name their brands alike.
     const { brandId } = await h.db.prisma.subBrand.findUniqueOrThrow({

@@ -12,7 +12,13 @@ import {
   createCampaign,
   updateCampaignStatus,
 } from '../../src/engine/campaigns/manage-campaigns.js';
-import { artefactDir, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import {
+  BROWSER_WALK,
+  artefactDir,
+  launchChromium,
+  screenshot,
+  seriousViolations,
+} from '../support/browser.js';
 import { createTenant } from '../support/factories.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { createStaff, STAFF_PASSWORD } from '../support/staff.js';
@@ -145,7 +151,7 @@ async function checkScreen(page: Page, name: string) {
 const campaignRow = (title: string) =>
   h.db.prisma.campaign.findFirstOrThrow({ where: { title, ...tenant } });
 
-describe(`the campaign screens in Chromium (${TEST_DB})`, () => {
+describe(`the campaign screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
   it('lists campaigns by status, creates one from scratch with the refusals at their fields, and moves it (asked first)', async () => {
     const { context, page } = await signedIn('/campaigns');
     const table = page.getByTestId('campaigns-table');

@@ -6,7 +6,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createProduct } from '../../src/domain/catalog/author-catalog.js';
-import { artefactDir, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import {
+  BROWSER_WALK,
+  artefactDir,
+  launchChromium,
+  screenshot,
+  seriousViolations,
+} from '../support/browser.js';
 import { createTenant } from '../support/factories.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { createStaff, STAFF_PASSWORD } from '../support/staff.js';
@@ -71,7 +77,7 @@ async function pick(page: Page, label: string, option: string, type?: string) {
   await page.keyboard.press('Escape');
 }
 
-describe(`catalog authoring in Chromium (${TEST_DB})`, () => {
+describe(`catalog authoring in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
   it('creates a category, a platform catalog with a product, and a store showing it', async () => {
     const { context, page } = await signedIn('/catalog/catalogs');
     await page.getByRole('heading', { name: 'Catalogs and stores' }).waitFor();

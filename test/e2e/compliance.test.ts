@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  BROWSER_WALK,
   artefactDir,
   launchChromium,
   screenshot,
@@ -50,7 +51,7 @@ async function pick(
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe(`responsible gaming in the backoffice (${TEST_DB})`, () => {
+describe(`responsible gaming in the backoffice (${TEST_DB})`, BROWSER_WALK, () => {
   it('an operator self-excludes a player; the refusal is listed and exported; a brand admin lifts it with a reason', async () => {
     // Her store session was opened before the state began: the marketplace must say so.
     const externalId = `p-${randomUUID().slice(0, 6)}`;

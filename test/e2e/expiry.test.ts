@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { setCoinExpiry } from '../../src/domain/wallet/expiry-policy.js';
 import {
+  BROWSER_WALK,
   artefactDir,
   launchChromium,
   screenshot,
@@ -38,7 +39,7 @@ async function checkScreen(page: Page, name: string) {
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
 }
 
-describe(`coin expiry and holds in the backoffice (${TEST_DB})`, () => {
+describe(`coin expiry and holds in the backoffice (${TEST_DB})`, BROWSER_WALK, () => {
   it('a brand admin sets rolling 30-day expiry on its sub-brand', async () => {
     const admin = await createStaff(h.db.prisma, 'brand_admin', { brandId: api.brandId });
     const page = await browser.newPage();

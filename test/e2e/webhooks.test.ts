@@ -11,7 +11,13 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { artefactDir, launchChromium, screenshot, seriousViolations } from '../support/browser.js';
+import {
+  BROWSER_WALK,
+  artefactDir,
+  launchChromium,
+  screenshot,
+  seriousViolations,
+} from '../support/browser.js';
 import { eventWorkers, webhookReceiver } from '../support/events.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
@@ -63,7 +69,7 @@ const multiSelect = (scope: Page | Locator, label: string) =>
 const picked = (scope: Page | Locator) =>
   scope.locator('input[type="hidden"]').first().inputValue();
 
-describe(`the Webhooks screens in Chromium (${TEST_DB})`, () => {
+describe(`the Webhooks screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
   it('adds an endpoint, shows its secret once, and shows the delivery and the event', async () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     context.setDefaultTimeout(10_000);

@@ -8,6 +8,11 @@ import { WEB_DIST } from '../../src/backoffice/router.js';
 import { ROOT } from './server-process.js';
 import { STAFF_PASSWORD } from './staff.js';
 
+// A browser walk signs in, renders and runs axe on several pages; on CI's two cores beside the
+// other suites one such walk took over the global 30 s on the embedded database (a timeout, not a
+// fault), so the e2e describes take this budget. A walk that hangs still fails, at two minutes.
+export const BROWSER_WALK = { timeout: 120_000 };
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
