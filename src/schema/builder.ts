@@ -5,6 +5,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLScalarType, Kind } from 'graphql';
 import { AppError } from '../domain/errors.js';
+import { ROLE_NAMES } from '../domain/staff/roles.js';
 import { hasStorableYear } from '../domain/validation.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type PrismaTypes from '../generated/pothos-types.js';
@@ -34,9 +35,15 @@ export const builder = new SchemaBuilder<{
       // A player in the marketplace (a store session): only the marketplace's fields take it.
       player: Boolean(ctx.principal.player),
     }),
-    // Our one error model: a refused scope is `forbidden` on every transport.
-    unauthorizedError: () =>
-      new AppError('forbidden', 'This key lacks the scope this operation needs.'),
+    // Our one error model: a refused scope is `forbidden` on every transport. A person is told
+    // about their role, not about a key's scopes, which the backoffice never shows (B7, B8).
+    unauthorizedError: (_parent, ctx) =>
+      new AppError(
+        'forbidden',
+        ctx.principal.staff
+          ? `Your role (${ROLE_NAMES[ctx.principal.staff.role]}) cannot do this. Ask an admin of your brand.`
+          : 'This key lacks the scope this operation needs.',
+      ),
   },
   prisma: {
     // Same page sizes as the REST API (rest/pagination.ts).

@@ -207,6 +207,10 @@ describe('roles and tenants', () => {
       { subBrandId: b.subBrandId },
     );
     expect(write.body.errors[0].extensions.code).toBe('forbidden');
+    // A person is told about their role; a key's scopes are a word the backoffice never shows.
+    expect(write.body.errors[0].message).toBe(
+      'Your role (read-only support) cannot do this. Ask an admin of your brand.',
+    );
   });
 });
 

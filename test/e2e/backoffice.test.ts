@@ -207,6 +207,8 @@ describe(`the backoffice in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain(operator.email);
     await expect(row.innerText()).resolves.toContain('+250');
+    // B12: a person's adjustment is said to be one, not the partner API's `api`.
+    await expect(row.locator('td').nth(3).innerText()).resolves.toBe('Backoffice adjustment');
     await expect
       .poll(async () => Number((await page.getByTestId('balance').innerText()).replace(/\D/g, '')))
       .toBe(before + 250);
@@ -370,6 +372,34 @@ describe(`the backoffice in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     // The minted key works on the partner API.
     expect((await h.call('GET', '/api/v1/health', { key })).status).toBe(200);
     await context.close();
+  });
+
+  it('a screen opened by URL by a role it is not for says so in words, and is not in the menu (B7)', async () => {
+    const support = await createStaff(h.db.prisma, 'support', { subBrandId: s.subBrandId });
+    const { context, page } = await newPage(s.subBrandId);
+    await signIn(page, support.email, '/customers/bulk');
+    const refusal = page.getByTestId('not-for-your-role');
+    await expect
+      .poll(() => refusal.innerText())
+      .toBe(
+        'This screen is for the roles that change things (admins and establishment operators). ' +
+          'You are signed in as Support (read-only); an admin of your brand can change your role if you need it.',
+      );
+    await expect(page.getByRole('button', { name: /Preview/ }).count()).resolves.toBe(0);
+    const menu = page.getByRole('navigation', { name: 'Screens' });
+    await expect(menu.getByRole('link', { name: 'Customers' }).count()).resolves.toBe(1);
+    await expect(menu.getByRole('link', { name: 'Bulk adjust' }).count()).resolves.toBe(0);
+    await checkScreen(page, 'not-for-your-role');
+    await page.goto(`${h.url}/admin/campaigns/new`);
+    await refusal.waitFor();
+    await context.close();
+
+    const op = await newPage(s.subBrandId);
+    await signIn(op.page, operator.email, '/keys');
+    await expect
+      .poll(() => op.page.getByTestId('not-for-your-role').innerText())
+      .toContain('This screen is for platform and brand admins.');
+    await op.context.close();
   });
 
   it('shows the audit trail of what staff changed', async () => {

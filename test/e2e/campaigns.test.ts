@@ -266,7 +266,11 @@ describe(`the campaign screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
 
     // From a template: the server clones it into a draft.
     await page.goto(`${h.url}/admin/campaigns/new`);
+    // B14: the title names the template's copy, so it waits for a template to be chosen.
+    const copyTitle = page.getByRole('textbox', { name: 'Title of the new campaign' });
+    await expect(copyTitle.isDisabled()).resolves.toBe(true);
     await pick(page, 'Or one of your templates', 'Login template');
+    await expect(copyTitle.isDisabled()).resolves.toBe(false);
     await page.getByRole('textbox', { name: 'Title of the new campaign' }).fill('December login');
     await page.getByRole('button', { name: 'Create from template' }).click();
     await page.getByRole('heading', { name: 'December login' }).waitFor();

@@ -170,6 +170,29 @@ describe(`catalog authoring in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     expect(variant).toMatchObject({ attributes: { size: 'XL', colour: 'black' }, position: 1 });
     expect(variant.stock.map((s) => s.available)).toEqual([12, 12]);
 
+    // B5: re-picking the sub-brand the listing form starts with keeps it, so "Add listing" works.
+    const target = page
+      .getByRole('textbox', { name: 'List for sub-brand' })
+      .or(page.getByRole('combobox', { name: 'List for sub-brand' }))
+      .first();
+    const label = await target.inputValue();
+    expect(label).toContain(subBrand.name);
+    await target.click();
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await expect.poll(() => target.inputValue()).toBe(label);
+    await page.getByRole('textbox', { name: 'Base cost' }).first().fill('12.50');
+    await page.getByRole('button', { name: 'Add listing' }).first().click();
+    const first = await h.db.prisma.productVariant.findUniqueOrThrow({
+      where: { sku: product.sku },
+    });
+    await expect
+      .poll(() =>
+        h.db.prisma.listingMarket.count({
+          where: { subBrandId: subBrand.id, variantId: first.id, baseCost: 1250 },
+        }),
+      )
+      .toBe(1);
+
     const url = page.getByRole('textbox', { name: 'Image URL' });
     await url.fill('javascript:alert(1)');
     await page.getByRole('button', { name: 'Add image' }).click();

@@ -1,6 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { Badge, MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import {
+  Badge,
+  MantineProvider,
+  Modal,
+  Select,
+  createTheme,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -12,8 +19,17 @@ const theme = createTheme({
   primaryColor: 'indigo',
   primaryShade: 8,
   defaultRadius: 'md',
-  // A coloured dot beside dark text: the colour carries meaning, the text keeps its contrast.
-  components: { Badge: Badge.extend({ defaultProps: { variant: 'dot' } }) },
+  components: {
+    // A coloured dot beside dark text: the colour carries meaning, the text keeps its contrast.
+    Badge: Badge.extend({ defaultProps: { variant: 'dot' } }),
+    // Picking the option already chosen keeps it (Mantine's default empties the field, which
+    // silently disabled the buttons that need it: B5). A select that may be empty says so with
+    // `clearable`, which shows its own clear button.
+    Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    // Mantine's close button is an icon alone: name it for screen readers (axe's button-name,
+    // B4). Each dialog puts its first focus on a meaningful control with `data-autofocus`.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+  },
 });
 // Mantine's default "dimmed" grey (gray.6) reads 3.3:1 on white, under WCAG AA's 4.5:1; gray.7 is
 // 7.5:1. Descriptions, placeholders and inactive tabs use it. Field errors likewise: red.6 is

@@ -11,6 +11,14 @@ export const STAFF_ROLES = [
 ] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Each role as a person reads it, in refusals (the backoffice's Shell names them alike). */
+export const ROLE_NAMES: Record<StaffRole, string> = {
+  platform_admin: 'platform admin',
+  brand_admin: 'brand admin',
+  establishment_operator: 'establishment operator',
+  support: 'read-only support',
+};
+
 /** Who the staff member is, carried on the request's Principal. */
 export type StaffIdentity = {
   userId: string;

@@ -18,44 +18,8 @@ import { Link, useLocation } from 'wouter';
 import { signOut, signOutEverywhere } from '../api/http';
 import { subBrandLabel, useSession, useStaff } from '../api/session';
 import { notify } from '../components/notify';
-
-const ROLE_LABEL = {
-  platform_admin: 'Platform admin',
-  brand_admin: 'Brand admin',
-  establishment_operator: 'Establishment operator',
-  support: 'Support (read-only)',
-} as const;
-
-type Item = {
-  href: string;
-  label: string;
-  adminOnly?: boolean;
-  writes?: boolean;
-  /** Besides platform admins, brand admins (API keys of their brand's sub-brands). */
-  brandAdmins?: boolean;
-};
-const NAV: Item[] = [
-  { href: '/', label: 'Dashboard' },
-  { href: '/customers', label: 'Customers' },
-  { href: '/customers/bulk', label: 'Bulk adjust', writes: true },
-  { href: '/customers/import', label: 'Import players', writes: true },
-  { href: '/orders', label: 'Orders' },
-  { href: '/campaigns', label: 'Campaigns' },
-  { href: '/notifications', label: 'Notifications' },
-  // Endpoints need the `webhooks:manage` scope, which every role holds but read-only support
-  // (it holds the `:read` scopes only); the event log needs `events:read`, which every role holds.
-  { href: '/webhooks', label: 'Webhooks', writes: true },
-  { href: '/events', label: 'Events' },
-  { href: '/brands', label: 'Brands', adminOnly: true },
-  { href: '/catalog/products', label: 'Products', adminOnly: true },
-  { href: '/catalog/catalogs', label: 'Catalogs and stores', adminOnly: true },
-  { href: '/catalog/proposals', label: 'Catalog review', adminOnly: true },
-  { href: '/keys', label: 'API keys', adminOnly: true, brandAdmins: true },
-  { href: '/engine', label: 'Engine', adminOnly: true },
-  { href: '/engine/executions', label: 'Engine executions', adminOnly: true },
-  { href: '/compliance', label: 'RG refusals' },
-  { href: '/audit', label: 'Audit trail' },
-];
+import { NotForYourRole } from './NotForYourRole';
+import { ROLE_LABEL, SCREENS, mayOpen, screenAt } from './screens';
 
 export function Shell(props: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure();
@@ -75,6 +39,7 @@ export function Shell(props: { children: ReactNode }) {
     }
   };
 
+  const screen = screenAt(location);
   const current = (href: string) =>
     href === '/'
       ? location === '/'
@@ -104,7 +69,6 @@ export function Shell(props: { children: ReactNode }) {
               value={subBrandId}
               onChange={(v) => v && setSubBrandId(v)}
               searchable
-              allowDeselect={false}
               w={280}
             />
             <SegmentedControl
@@ -140,13 +104,7 @@ export function Shell(props: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Screens">
-        {NAV.filter(
-          (i) =>
-            (!i.adminOnly ||
-              staff.isPlatformAdmin ||
-              (i.brandAdmins && staff.staff.role === 'brand_admin')) &&
-            (!i.writes || !staff.readOnly),
-        ).map((item) => (
+        {SCREENS.filter((i) => !i.unlisted && mayOpen(i, staff.staff.role)).map((item) => (
           <NavLink
             key={item.href}
             component={Link}
@@ -170,7 +128,13 @@ export function Shell(props: { children: ReactNode }) {
           </Badge>
         )}
       </AppShell.Navbar>
-      <AppShell.Main>{props.children}</AppShell.Main>
+      <AppShell.Main>
+        {screen && !mayOpen(screen, staff.staff.role) ? (
+          <NotForYourRole screen={screen} />
+        ) : (
+          props.children
+        )}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -269,7 +269,6 @@ function TopUp(props: { brand: Brand; onDone: () => void }) {
           label="Environment"
           data={['test', 'live']}
           value={environment}
-          allowDeselect={false}
           onChange={(v) => setEnvironment(v === 'live' ? 'live' : 'test')}
           w={110}
         />

@@ -84,7 +84,6 @@ export function CoinExpiryEditor(props: {
                 label="Policy"
                 data={POLICIES}
                 value={form.policy}
-                allowDeselect={false}
                 onChange={(v) => v && setForm({ ...form, policy: v as Policy })}
                 w={320}
               />

@@ -62,7 +62,6 @@ export function JurisdictionEditor(props: {
                 description="The operator answers for naming the regulator that licenses this sub-brand."
                 data={Object.entries(RULES).map(([v, r]) => ({ value: v, label: r.label }))}
                 value={value}
-                allowDeselect={false}
                 onChange={(v) => v && setValue(v as Jurisdiction)}
                 w={360}
               />

@@ -277,7 +277,6 @@ function ProfileForm(props: {
               label="Status"
               data={['active', 'inactive', 'suspended']}
               value={form.status}
-              allowDeselect={false}
               onChange={(v) => v && set('status', v as typeof form.status)}
             />
             <TextInput

@@ -97,7 +97,6 @@ export function CampaignEditor(props: {
               label="Type"
               data={Object.entries(TYPE_LABEL).map(([value, label]) => ({ value, label }))}
               value={f.type}
-              allowDeselect={false}
               disabled={locked}
               onChange={(v) => v && set('type', v as CampaignType)}
               error={errs.of('type')}
@@ -107,7 +106,6 @@ export function CampaignEditor(props: {
               description="A preset sets the dates from today when the campaign is saved."
               data={DURATIONS.map((d) => ({ value: d, label: DURATION_LABEL[d] }))}
               value={f.duration}
-              allowDeselect={false}
               disabled={locked}
               onChange={(v) => v && set('duration', v as CampaignForm['duration'])}
               error={errs.of('duration')}

@@ -92,7 +92,6 @@ export default function LeaderboardPage(props: { id: string }) {
             label="Show the top"
             data={SIZES}
             value={String(top)}
-            allowDeselect={false}
             onChange={(v) => v && navigate(`${leaderboardUrl(props.id)}?top=${v}`)}
             w={110}
           />

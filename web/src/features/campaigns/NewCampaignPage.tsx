@@ -128,6 +128,8 @@ function StartingPoint() {
               placeholder="the template's"
               value={title}
               onChange={(e) => setTitle(e.currentTarget.value)}
+              // Until a template is chosen there is nothing for the title to name (B14).
+              disabled={!template}
               error={cloneErrors.of('title')}
               w={260}
             />

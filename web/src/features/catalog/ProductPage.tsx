@@ -171,7 +171,6 @@ function Details(props: { product: Product }) {
             description="Only active products are visible to partners."
             data={['draft', 'active', 'archived']}
             value={status}
-            allowDeselect={false}
             onChange={(v) => v && setStatus(v)}
             w={200}
           />
@@ -351,7 +350,6 @@ function DigitalCodes(props: { variant: Variant; onDone: () => void }) {
           label="Environment"
           data={['test', 'live']}
           value={environment}
-          allowDeselect={false}
           onChange={(v) => v && setEnvironment(v as 'test' | 'live')}
           w={120}
         />

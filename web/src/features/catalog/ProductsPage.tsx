@@ -192,7 +192,6 @@ function CreateProduct(props: { onCreated: (id: string) => void }) {
               label="Kind"
               data={['physical', 'digital']}
               value={kind}
-              allowDeselect={false}
               onChange={(v) => setKind(v === 'digital' ? 'digital' : 'physical')}
             />
             <TextInput

@@ -72,6 +72,21 @@ const CustomerQuery = graphql(
   [WalletFragment, RgFragment],
 );
 
+// The ledger's `source` is the partner API's word for what moved the coins; an operator reads it
+// in words, and a person's adjustment from this screen (recorded as `api`, the same mutation a
+// partner calls) as theirs (B12).
+const SOURCES: Record<string, string> = {
+  api: 'Partner API',
+  bulk: 'Bulk adjustment',
+  engine: 'Rule engine',
+  order: 'Order',
+  refund: 'Refund',
+  campaign: 'Campaign',
+  expiry: 'Expiry',
+};
+const sourceLabel = (m: { source: string; operator?: { email: string } | null }) =>
+  m.source === 'api' && m.operator ? 'Backoffice adjustment' : (SOURCES[m.source] ?? m.source);
+
 const AdjustMutation = graphql(`
   mutation Adjust($customerId: ID!, $delta: SafeInt!, $reason: String) {
     adjustCustomerCoins(customerId: $customerId, delta: $delta, reason: $reason) {
@@ -192,7 +207,7 @@ export default function CustomerPage(props: { id: string }) {
               <Table.Td>{when(m.createdAt)}</Table.Td>
               <Table.Td ta="right">{signedCoins(m.delta)}</Table.Td>
               <Table.Td ta="right">{m.balanceAfter.toLocaleString('en-GB')}</Table.Td>
-              <Table.Td>{m.source}</Table.Td>
+              <Table.Td>{sourceLabel(m)}</Table.Td>
               <Table.Td>{m.reason ?? '—'}</Table.Td>
               <Table.Td>{m.operator?.email ?? (m.apiKeyId ? 'API key' : '—')}</Table.Td>
             </Table.Tr>

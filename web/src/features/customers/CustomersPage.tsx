@@ -100,7 +100,6 @@ export function CustomersPage() {
           label="Per page"
           data={PAGE_SIZES.map(String)}
           value={String(query.size)}
-          allowDeselect={false}
           onChange={(v) =>
             navigate(
               customersUrl({ ...query, size: Number(v), after: undefined, before: undefined }),

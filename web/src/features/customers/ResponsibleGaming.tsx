@@ -145,7 +145,6 @@ export function ResponsibleGaming(props: {
                 data={Object.entries(LABEL).map(([value, label]) => ({ value, label }))}
                 value={state}
                 onChange={(v) => v && setState(v as State)}
-                allowDeselect={false}
               />
               <TextInput
                 type="datetime-local"
@@ -162,7 +161,6 @@ export function ResponsibleGaming(props: {
                 data={['operator', 'player', 'regulator']}
                 value={source}
                 onChange={(v) => v && setSource(v as Source)}
-                allowDeselect={false}
               />
             </SimpleGrid>
             <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />

@@ -109,7 +109,6 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
               setCatalogIds([]);
             }}
             searchable
-            allowDeselect={false}
             error={errs.of('subBrandId')}
           />
           <TextInput
