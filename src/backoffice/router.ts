@@ -13,6 +13,10 @@ import { subBrandsOf } from '../domain/staff/staff-principal.js';
 import type { StaffIdentity } from '../domain/staff/roles.js';
 import { exportCustomersCsv } from './customers-csv.js';
 import { exportRgDecisionsCsv } from './rg-decisions-csv.js';
+import { exportAuditCsv } from './audit-csv.js';
+import { exportMovementsCsv } from './movements-csv.js';
+import { exportOrdersCsv } from './orders-csv.js';
+import { precompressed, sendPrecompressed } from './precompressed.js';
 import { asAppError } from '../http/error-response.js';
 import { locals } from '../http/locals.js';
 import type { RateLimitStore } from '../http/rate-limit.js';
@@ -130,6 +134,18 @@ export function backofficeRouter(deps: {
     '/rg-decisions.csv',
     handle((req, res) => exportRgDecisionsCsv(deps.db, req, res)),
   );
+  api.get(
+    '/orders.csv',
+    handle((req, res) => exportOrdersCsv(deps.db, req, res)),
+  );
+  api.get(
+    '/movements.csv',
+    handle((req, res) => exportMovementsCsv(deps.db, req, res)),
+  );
+  api.get(
+    '/audit.csv',
+    handle((req, res) => exportAuditCsv(deps.db, req, res)),
+  );
 
   api.use(
     handle(async (req) => {
@@ -169,11 +185,19 @@ export function backofficeRouter(deps: {
 
   const built = existsSync(path.join(dist, 'index.html'));
   if (built) {
-    // Hashed file names: cache them for a year; index.html is never cached.
+    // Hashed file names: cache them for a year; index.html is never cached. Each is sent as its
+    // brotli or gzip copy, made at build time (the `precompress` plugin of web/vite.config.ts),
+    // to a client accepting it.
+    const assets = path.join(dist, 'assets');
+    router.use('/admin/assets', precompressed(assets));
     router.use(
       '/admin/assets',
-      express.static(path.join(dist, 'assets'), { index: false, immutable: true, maxAge: '1y' }),
+      express.static(assets, { index: false, immutable: true, maxAge: '1y' }),
     );
+    router.get('/admin/favicon.svg', (req, res) => {
+      res.setHeader('cache-control', 'public, max-age=86400');
+      sendPrecompressed(req, res, path.join(dist, 'favicon.svg'));
+    });
   }
   const page: RequestHandler = (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -188,7 +212,7 @@ export function backofficeRouter(deps: {
     }
     res.setHeader('content-security-policy', CSP);
     res.setHeader('x-frame-options', 'DENY');
-    res.sendFile(path.join(dist, 'index.html'));
+    sendPrecompressed(req, res, path.join(dist, 'index.html'));
   };
   // Every screen's URL opens the app, which routes on the client (a list's filters are links);
   // GraphiQL's, where it is not served, is a plain 404.
@@ -243,9 +267,17 @@ const signedOut = () => new AppError('unauthorized', 'Not signed in, or the sess
 const tooMany = (retryAfter: number) =>
   new AppError(
     'rate_limited',
-    `Too many sign-in attempts. Try again in ${Math.max(1, retryAfter)} s.`,
+    `Too many sign-in attempts. Try again in ${inHumanTerms(retryAfter)}.`,
     { headers: { 'retry-after': String(Math.max(1, retryAfter)) } },
   );
+
+/** A wait as a person says it: "40 seconds" under a minute, else minutes rounded up. */
+export function inHumanTerms(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
+  const minutes = Math.ceil(s / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /** Login CSRF: a browser sends Origin on a cross-site POST; refuse one that is not ours. */
 function sameOrigin(req: Request): void {

@@ -1,10 +1,13 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/narrow.css';
 import {
   Badge,
   MantineProvider,
   Modal,
   Select,
+  Table,
+  TableScrollContainer,
   createTheme,
   type CSSVariablesResolver,
 } from '@mantine/core';
@@ -26,6 +29,10 @@ const theme = createTheme({
     // silently disabled the buttons that need it: B5). A select that may be empty says so with
     // `clearable`, which shows its own clear button.
     Select: Select.extend({ defaultProps: { allowDeselect: false } }),
+    // A table may scroll inside itself (at a phone's width, narrow.css): then a keyboard must be
+    // able to reach it to scroll it (axe's scrollable-region-focusable), so tables take focus.
+    Table: Table.extend({ defaultProps: { tabIndex: 0 } }),
+    TableScrollContainer: TableScrollContainer.extend({ defaultProps: { tabIndex: 0 } }),
     // Mantine's close button is an icon alone: name it for screen readers (axe's button-name,
     // B4). Each dialog puts its first focus on a meaningful control with `data-autofocus`.
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),

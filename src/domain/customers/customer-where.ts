@@ -9,9 +9,17 @@ export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.Cu
   const and: Prisma.CustomerWhereInput[] = [
     { subBrandId: tenant.subBrandId, environment: tenant.environment },
   ];
-  // search_text holds first_name, last_name, email and external_id (a generated column), so a
-  // full name such as "Ana García" matches too.
-  if (f.q) and.push({ searchText: { contains: likeEscape(f.q), mode: 'insensitive' } });
+  // search_text holds first_name, last_name, email, external_id and the phone's digits (a
+  // generated column), so a full name such as "Ana García" matches too. A phone-like `q`
+  // ("+34 600 11 22 33", "+34600") is also looked for as its digits; both terms are served by the
+  // one trigram index (a BitmapOr of two scans).
+  if (f.q) {
+    const text: Prisma.CustomerWhereInput = {
+      searchText: { contains: likeEscape(f.q), mode: 'insensitive' },
+    };
+    const digits = phoneDigits(f.q);
+    and.push(digits ? { OR: [text, { searchText: { contains: digits } }] } : text);
+  }
   if (f.status) and.push({ status: f.status });
   if (f.segmentId) and.push({ segmentId: f.segmentId });
   if (f.externalId) and.push({ externalId: f.externalId });
@@ -51,6 +59,17 @@ export function customerWhere(tenant: Tenant, f: CustomerFilter = {}): Prisma.Cu
     }
   }
   return { AND: and };
+}
+
+/**
+ * The digits of a search that looks like a phone number (digits with +, spaces, dots, dashes,
+ * slashes or brackets, at least 3 digits), as search_text keeps phones; undefined otherwise, or
+ * when the search is digits already (the text term finds them).
+ */
+export function phoneDigits(q: string): string | undefined {
+  if (!/^[+\d\s().\-/]+$/.test(q)) return undefined;
+  const digits = q.replace(/\D/g, '');
+  return digits.length >= 3 && digits !== q ? digits : undefined;
 }
 
 /** customers.order_count is a PostgreSQL integer. */

@@ -26,6 +26,20 @@ export const IMPORT_COLUMNS = {
 } as const;
 const REQUIRED = ['external_id', 'first_name', 'last_name'] as const;
 
+/**
+ * Columns of the backoffice's customers export (backoffice/customers-csv.ts) that an import reads
+ * past, so an exported file re-imports as it is (issue 35, B10): the id is the platform's own (a
+ * new one is made), the balance moves only by coin movements, the order count is kept by the
+ * order book, and created_at is the moment of the import. `status` is imported.
+ */
+export const IGNORED_COLUMNS = ['id', 'balance', 'order_count', 'created_at'] as const;
+
+/**
+ * A cell as written: the export puts an apostrophe before a value a spreadsheet would run as a
+ * formula (csv.ts csvField), so `'+34 600…` is read back as `+34 600…`.
+ */
+const cell = (value: string) => (/^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value);
+
 /** One call reads at most this many rows; the backoffice sends a big file in slices. */
 export const MAX_IMPORT_ROWS = 1000;
 
@@ -49,7 +63,8 @@ function readFile(csv: string): Parsed[] {
   if (!header)
     throw new AppError('invalid_request', 'CSV: the file is empty; it needs a header row.');
   const columns = header.fields.map((f) => f.trim().toLowerCase());
-  const unknown = columns.filter((c) => !(c in IMPORT_COLUMNS));
+  const ignored = new Set<string>(IGNORED_COLUMNS);
+  const unknown = columns.filter((c) => !(c in IMPORT_COLUMNS) && !ignored.has(c));
   const missing = REQUIRED.filter((c) => !columns.includes(c));
   if (unknown.length || missing.length) {
     throw new AppError(
@@ -59,7 +74,8 @@ function readFile(csv: string): Parsed[] {
         missing.length && `missing column(s) ${missing.join(', ')}`,
       ]
         .filter(Boolean)
-        .join('; ') + `. Columns: ${Object.keys(IMPORT_COLUMNS).join(', ')}.`,
+        .join('; ') +
+        `. Columns: ${Object.keys(IMPORT_COLUMNS).join(', ')} (an export's ${IGNORED_COLUMNS.join(', ')} are ignored).`,
     );
   }
   if (new Set(columns).size !== columns.length) {
@@ -73,7 +89,9 @@ function readFile(csv: string): Parsed[] {
   }
   const seen = new Map<string, number>();
   return rows.map(({ line, fields }) => {
-    const raw = Object.fromEntries(columns.map((c, i) => [c, (fields[i] ?? '').trim()]));
+    const raw = Object.fromEntries(
+      columns.flatMap((c, i) => (ignored.has(c) ? [] : [[c, cell((fields[i] ?? '').trim())]])),
+    );
     const externalId = raw.external_id || null;
     const errors: string[] = [];
     if (fields.length !== columns.length) {

@@ -69,7 +69,8 @@ const CustomerFilterInput = builder.inputType('CustomerFilter', {
     'All given conditions combine with AND. Window starts are inclusive, ends exclusive.',
   fields: (t) => ({
     q: t.string({
-      description: 'Case-insensitive substring of first name, last name, e-mail or external id.',
+      description:
+        'Case-insensitive substring of first name, last name, e-mail or external id, or part of the phone number (its digits: "600112233" and "+34600" find +34 600 11 22 33).',
     }),
     status: t.field({ type: CustomerStatusEnum }),
     segmentId: t.string(),

@@ -2,6 +2,7 @@
 // Staff accounts themselves are managed with the admin CLI (docs/backoffice.md).
 import { readDashboard, type Dashboard } from '../../domain/reports/dashboard.js';
 import { AppError } from '../../domain/errors.js';
+import { auditWhere } from '../../domain/staff/audit-where.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 
@@ -129,12 +130,11 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.db.staffAuditEntry.findMany({
         ...query,
-        where: {
-          subBrandId: ctx.principal.subBrandId,
-          environment: ctx.principal.environment,
-          ...(args.action ? { action: args.action } : {}),
-          ...(args.targetId ? { targetId: args.targetId } : {}),
-        },
+        // The same filter as the audit CSV export (domain/staff/audit-where.ts).
+        where: auditWhere(tenantOf(ctx), {
+          action: args.action || undefined,
+          targetId: args.targetId || undefined,
+        }),
         orderBy: { id: 'desc' },
       }),
   }),

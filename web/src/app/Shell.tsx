@@ -10,6 +10,7 @@ import {
   NavLink,
   SegmentedControl,
   Select,
+  Stack,
   Text,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -24,7 +25,7 @@ import { ROLE_LABEL, SCREENS, mayOpen, screenAt } from './screens';
 export function Shell(props: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure();
   const staff = useStaff();
-  const { setSession, subBrandId, setSubBrandId, environment, setEnvironment } = useSession();
+  const { setSession, subBrandId, environment } = useSession();
   const [location, navigate] = useLocation();
 
   const leave = async (everywhere: boolean) => {
@@ -60,31 +61,18 @@ export function Shell(props: { children: ReactNode }) {
             <Text fw={700}>Partner Rewards</Text>
           </Group>
           <Group wrap="nowrap" gap="sm">
-            <Select
-              aria-label="Sub-brand"
-              data={staff.subBrands.map((s) => ({
-                value: s.id,
-                label: `${subBrandLabel(s)}${s.isPlatform ? ' (platform)' : ''}`,
-              }))}
-              value={subBrandId}
-              onChange={(v) => v && setSubBrandId(v)}
-              searchable
-              w={280}
-            />
-            <SegmentedControl
-              aria-label="Environment"
-              value={environment}
-              onChange={(v) => setEnvironment(v === 'live' ? 'live' : 'test')}
-              data={[
-                { value: 'test', label: 'Test' },
-                { value: 'live', label: 'Live' },
-              ]}
-              color={environment === 'live' ? 'red' : 'indigo'}
-            />
+            <Group wrap="nowrap" gap="sm" visibleFrom="sm">
+              <TenantSwitch />
+            </Group>
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button variant="subtle" color="dark">
-                  {staff.staff.email}
+                <Button variant="subtle" color="dark" px="xs">
+                  <Text span visibleFrom="sm" inherit>
+                    {staff.staff.email}
+                  </Text>
+                  <Text span hiddenFrom="sm" inherit>
+                    Account
+                  </Text>
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
@@ -103,7 +91,11 @@ export function Shell(props: { children: ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Screens">
+      <AppShell.Navbar p="xs" aria-label="Screens" style={{ overflowY: 'auto' }}>
+        {/* On a phone the header has no room: the tenant switch opens with the menu (B6). */}
+        <Stack gap="xs" mb="sm" hiddenFrom="sm">
+          <TenantSwitch />
+        </Stack>
         {SCREENS.filter((i) => !i.unlisted && mayOpen(i, staff.staff.role)).map((item) => (
           <NavLink
             key={item.href}
@@ -136,5 +128,36 @@ export function Shell(props: { children: ReactNode }) {
         )}
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The sub-brand and environment every screen acts on. */
+function TenantSwitch() {
+  const staff = useStaff();
+  const { subBrandId, setSubBrandId, environment, setEnvironment } = useSession();
+  return (
+    <>
+      <Select
+        aria-label="Sub-brand"
+        data={staff.subBrands.map((s) => ({
+          value: s.id,
+          label: `${subBrandLabel(s)}${s.isPlatform ? ' (platform)' : ''}`,
+        }))}
+        value={subBrandId}
+        onChange={(v) => v && setSubBrandId(v)}
+        searchable
+        w={{ base: '100%', sm: 280 }}
+      />
+      <SegmentedControl
+        aria-label="Environment"
+        value={environment}
+        onChange={(v) => setEnvironment(v === 'live' ? 'live' : 'test')}
+        data={[
+          { value: 'test', label: 'Test' },
+          { value: 'live', label: 'Live' },
+        ]}
+        color={environment === 'live' ? 'red' : 'indigo'}
+      />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 // The backoffice's screens and who may open each: one list for the navigation and for a screen
 // opened by URL (B7), so a role never meets a form the server will refuse ("This key lacks the
 // scope") — it sees the screen is not for its role, in words, before anything is sent.
-import type { StaffRole } from '../api/http';
+import type { StaffRole } from '../api/http.js';
 
 export type Screen = {
   href: string;

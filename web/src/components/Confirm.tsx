@@ -23,7 +23,8 @@ export function ConfirmButton(
       <Modal opened={open} onClose={() => setOpen(false)} title={title} centered>
         <Text size="sm">{question}</Text>
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setOpen(false)}>
+          {/* The safe answer takes the first focus: Enter or Space never confirms by surprise. */}
+          <Button variant="default" onClick={() => setOpen(false)} data-autofocus>
             Keep as is
           </Button>
           <Button

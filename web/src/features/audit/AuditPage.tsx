@@ -3,6 +3,7 @@ import { Button, Code, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { useLocation, useSearch } from 'wouter';
+import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
@@ -41,6 +42,17 @@ export const auditUrl = (q: { action?: string; after?: string } = {}) => {
   return `/audit${p.size ? `?${p}` : ''}`;
 };
 
+/** The trail as filtered on screen, as a streamed CSV (GET /admin/api/audit.csv). */
+export const auditCsvUrl = (
+  q: { action?: string },
+  tenant: { subBrandId: string | null; environment: string },
+) => {
+  const p = new URLSearchParams({ environment: tenant.environment });
+  if (tenant.subBrandId) p.set('subBrandId', tenant.subBrandId);
+  if (q.action) p.set('action', q.action);
+  return `/admin/api/audit.csv?${p.toString()}`;
+};
+
 export default function AuditPage() {
   const params = new URLSearchParams(useSearch());
   const action = params.get('action') ?? undefined;
@@ -52,8 +64,21 @@ export default function AuditPage() {
     variables: { action: action ?? null, after: after ?? null },
   });
   const page = result.data?.staffAudit;
+  const { subBrandId, environment } = useSession();
   return (
-    <Page title="Audit trail">
+    <Page
+      title="Audit trail"
+      actions={
+        <Button
+          component="a"
+          variant="default"
+          href={auditCsvUrl({ action }, { subBrandId, environment })}
+          download
+        >
+          Download CSV
+        </Button>
+      }
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

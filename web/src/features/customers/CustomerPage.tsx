@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link } from 'wouter';
-import { useStaff } from '../../api/session';
+import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, signedCoins, when } from '../../components/format';
@@ -98,6 +98,7 @@ const AdjustMutation = graphql(`
 
 export default function CustomerPage(props: { id: string }) {
   const staff = useStaff();
+  const { subBrandId, environment } = useSession();
   const [result, refetch] = useQuery({ query: CustomerQuery, variables: { id: props.id } });
   const [adjusting, adjust] = useFormMutation(AdjustMutation);
   const [delta, setDelta] = useState<number | ''>('');
@@ -190,6 +191,13 @@ export default function CustomerPage(props: { id: string }) {
       <Title order={2} size="h4">
         Wallet history
       </Title>
+      <Anchor
+        size="sm"
+        download
+        href={`/admin/api/movements.csv?${new URLSearchParams({ environment, ...(subBrandId ? { subBrandId } : {}), customerId: c.id, from: c.createdAt })}`}
+      >
+        Download all of this customer&apos;s movements (CSV)
+      </Anchor>
       <Table striped data-testid="movements">
         <Table.Thead>
           <Table.Tr>

@@ -147,6 +147,12 @@ export default function ImportPage() {
             <Code>segment_id</Code>, <Code>status</Code>. A player whose external id exists is left
             as it is, so importing a file twice creates nothing twice.
           </Text>
+          <Text size="sm">
+            A file from the customers list&apos;s <b>Export CSV</b> imports as it is (into this
+            sub-brand or another): its <Code>id</Code>, <Code>balance</Code>,{' '}
+            <Code>order_count</Code> and <Code>created_at</Code> columns are ignored, so players
+            arrive with new ids and no coins; rows without an external id are reported invalid.
+          </Text>
           <FileInput
             label="CSV file"
             placeholder="Choose a .csv file"

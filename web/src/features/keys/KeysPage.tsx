@@ -190,7 +190,7 @@ export default function KeysPage() {
           <Group justify="flex-end">
             <CopyButton value={minted ?? ''}>
               {({ copied, copy }) => (
-                <Button variant="outline" onClick={copy}>
+                <Button variant="outline" onClick={copy} data-autofocus>
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               )}
@@ -256,6 +256,12 @@ function MintForm(props: {
               value={scopes}
               onChange={setScopes}
               searchable
+              // Enter in the search picks the highlighted scope (the first match as one types)
+              // and never submits the form: a key is minted from the button only (B1).
+              selectFirstOptionOnChange
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') e.preventDefault();
+              }}
               required
             />
             <TextInput

@@ -24,6 +24,16 @@ const NEXT: Partial<Record<State, State>> = {
 
 export const ordersUrl = (status: State) => `/orders?status=${status}`;
 
+/** The chosen sub-brand's orders in a state, as a streamed CSV (GET /admin/api/orders.csv). */
+export const ordersCsvUrl = (
+  status: State,
+  tenant: { subBrandId: string | null; environment: string },
+) => {
+  const params = new URLSearchParams({ environment: tenant.environment, status });
+  if (tenant.subBrandId) params.set('subBrandId', tenant.subBrandId);
+  return `/admin/api/orders.csv?${params.toString()}`;
+};
+
 const OrderFields = graphql(`
   fragment OrderRow on Order @_unmask {
     id
@@ -122,8 +132,26 @@ export default function OrdersPage() {
   const [, navigate] = useLocation();
   const raw = new URLSearchParams(useSearch()).get('status');
   const status: State = STATES.includes(raw as State) ? (raw as State) : 'pending';
+  const { subBrandId, environment } = useSession();
   return (
-    <Page title={staff.isPlatformAdmin ? 'Fulfilment queue' : 'Orders'}>
+    <Page
+      title={staff.isPlatformAdmin ? 'Fulfilment queue' : 'Orders'}
+      actions={
+        <Button
+          component="a"
+          variant="default"
+          href={ordersCsvUrl(status, { subBrandId, environment })}
+          download
+          title={
+            staff.isPlatformAdmin
+              ? `The chosen sub-brand's ${status} orders`
+              : `All ${status} orders, as a CSV file`
+          }
+        >
+          Download CSV
+        </Button>
+      }
+    >
       <Tabs value={status} onChange={(v) => v && navigate(ordersUrl(v as State))}>
         <Tabs.List>
           {STATES.map((s) => (

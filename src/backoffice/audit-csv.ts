@@ -1,0 +1,73 @@
+// GET /admin/api/audit.csv?action=&targetId=: the chosen tenant's staff audit trail, filtered as
+// the Audit screen filters it (domain/staff/audit-where.ts, shared with `staffAudit`), newest
+// first, streamed in pages of 500 (keyset on id). Any staff member may read it, as on the screen;
+// taking the file is itself audited (an `exportAuditCsv` row, written before the first byte, so
+// it is the first row of the file it took).
+import type { Request, Response } from 'express';
+import { csvLine } from '../domain/csv.js';
+import type { Db } from '../domain/db.js';
+import { auditFilter, auditWhere } from '../domain/staff/audit-where.js';
+import { parseInput } from '../domain/validation.js';
+import { exportTenant, queryText, streamCsv } from './csv-response.js';
+
+const PAGE = 500;
+const COLUMNS = [
+  'id',
+  'created_at',
+  'staff_user_id',
+  'staff_email',
+  'action',
+  'target_id',
+  'request_id',
+  'args',
+  'before',
+  'after',
+];
+
+const json = (value: unknown) =>
+  value === null || value === undefined ? null : JSON.stringify(value);
+
+export async function exportAuditCsv(db: Db, req: Request, res: Response): Promise<void> {
+  const filter = parseInput(auditFilter, {
+    action: queryText(req, 'action'),
+    targetId: queryText(req, 'targetId'),
+  });
+  const tenant = await exportTenant(db, req, res, {
+    scope: null,
+    action: 'exportAuditCsv',
+    args: filter,
+    refused: 'Your role cannot read the audit trail.',
+  });
+  const date = new Date().toISOString().slice(0, 10);
+  await streamCsv(res, `audit-${tenant.environment}-${date}.csv`, COLUMNS, pages());
+
+  async function* pages() {
+    let before: string | undefined;
+    for (;;) {
+      const page = await db.staffAuditEntry.findMany({
+        where: { AND: [auditWhere(tenant, filter), before ? { id: { lt: before } } : {}] },
+        orderBy: { id: 'desc' },
+        take: PAGE,
+        include: { staffUser: { select: { email: true } } },
+      });
+      yield page
+        .map((a) =>
+          csvLine([
+            a.id,
+            a.createdAt.toISOString(),
+            a.staffUserId,
+            a.staffUser.email,
+            a.action,
+            a.targetId,
+            a.requestId,
+            json(a.args),
+            json(a.before),
+            json(a.after),
+          ]),
+        )
+        .join('');
+      if (page.length < PAGE) return;
+      before = page[page.length - 1]!.id;
+    }
+  }
+}
