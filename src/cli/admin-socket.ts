@@ -2,11 +2,13 @@
 // CLI cannot open the data folder. The server therefore listens on a Unix socket in that folder
 // and runs the CLI's commands itself: `npm run admin` works whether or not a server is up, as the
 // server's own banner promises. The socket is the data folder's: only the user who can read the
-// database itself (mode 0600) can reach it, and it carries nothing but argument lists.
+// database itself (mode 0600) can reach it, and it carries argument lists and, for `user create`,
+// the password the CLI read from its operator's environment or terminal.
 import { chmod, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
 import type { Db } from '../domain/db.js';
+import type { Secrets } from './command.js';
 import type { AdminResult } from './usage.js';
 
 export const adminSocketPath = (dataDir: string) => path.join(path.resolve(dataDir), 'admin.sock');
@@ -30,16 +32,22 @@ export async function serveAdminSocket(
     req.on('end', () => {
       const reply = (result: AdminResult) =>
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
-      let argv: unknown;
+      let request: { argv?: unknown; secrets?: { password?: unknown } } = {};
       try {
-        argv = (JSON.parse(body) as { argv?: unknown }).argv;
+        request = JSON.parse(body) as typeof request;
       } catch {
-        argv = undefined;
+        // answered as malformed below
       }
-      if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string'))
+      const { argv } = request;
+      const password = request.secrets?.password;
+      if (
+        !Array.isArray(argv) ||
+        !argv.every((a) => typeof a === 'string') ||
+        (password !== undefined && typeof password !== 'string')
+      )
         return reply({ code: 2, stream: 'stderr', out: 'Malformed admin request.' });
       import('./commands.js')
-        .then(({ runCommand }) => runCommand(argv as string[], db))
+        .then(({ runCommand }) => runCommand(argv as string[], db, { password }))
         .then(reply, (error: Error) => reply({ code: 1, stream: 'stderr', out: error.message }));
     });
   });
@@ -55,8 +63,15 @@ export async function serveAdminSocket(
   };
 }
 
-/** The CLI side: the running server's answer, or null when no server listens there. */
-export function sendToServer(dataDir: string, argv: string[]): Promise<AdminResult | null> {
+/**
+ * The CLI side: the running server's answer, or null when no server listens there. A password
+ * travels in the body, over the socket only its owner can open, and is never logged.
+ */
+export function sendToServer(
+  dataDir: string,
+  argv: string[],
+  secrets: Secrets = {},
+): Promise<AdminResult | null> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -81,6 +96,6 @@ export function sendToServer(dataDir: string, argv: string[]): Promise<AdminResu
     req.on('error', (error: NodeJS.ErrnoException) =>
       error.code === 'ENOENT' || error.code === 'ECONNREFUSED' ? resolve(null) : reject(error),
     );
-    req.end(JSON.stringify({ argv }));
+    req.end(JSON.stringify({ argv, secrets }));
   });
 }

@@ -5,6 +5,7 @@
 // gets a message saying how to bring it up to date.
 import type { Db } from '../domain/db.js';
 import { sendToServer } from './admin-socket.js';
+import { UsageError, type Secrets } from './command.js';
 import {
   commandHelp,
   commandName,
@@ -30,6 +31,7 @@ export async function runAdmin(argv: string[], db?: Db): Promise<AdminResult> {
   try {
     return await runWhereTheDatabaseIs(argv, runCommand);
   } catch (error) {
+    if (error instanceof UsageError) return failure(json, 'usage', error.message, 2);
     const code = (error as { cliCode?: string }).cliCode ?? 'error';
     return failure(json, code, (error as Error).message, 1);
   }
@@ -37,14 +39,16 @@ export async function runAdmin(argv: string[], db?: Db): Promise<AdminResult> {
 
 async function runWhereTheDatabaseIs(
   argv: string[],
-  runCommand: (argv: string[], db: Db) => Promise<AdminResult>,
+  runCommand: (argv: string[], db: Db, secrets: Secrets) => Promise<AdminResult>,
 ): Promise<AdminResult> {
   const { loadConfig } = await import('../config.js');
   const config = loadConfig();
-  // Staff commands read a password from this process's environment or terminal, so they run
-  // here, never in the server (on the embedded database: while no server holds it).
-  if (!config.databaseUrl && argv.find((a) => !a.startsWith('-')) !== 'user') {
-    const viaServer = await sendToServer(config.dataDir, argv);
+  // A password comes from this process's environment or terminal, the operator's, so it is read
+  // here, before the command runs here or in the server (issue 35, B9: `user create` used to be
+  // refused while a server held the embedded database).
+  const secrets = await secretsFor(argv);
+  if (!config.databaseUrl) {
+    const viaServer = await sendToServer(config.dataDir, argv, secrets);
     if (viaServer) return viaServer;
   }
   const { openDatabase } = await import('../db/database.js');
@@ -62,10 +66,19 @@ async function runWhereTheDatabaseIs(
     throw error;
   });
   try {
-    return await runCommand(argv, database.prisma);
+    return await runCommand(argv, database.prisma, secrets);
   } finally {
     await database.close();
   }
+}
+
+/** The password of `user create` (never an argument: the command refuses `--password`). */
+async function secretsFor(argv: string[]): Promise<Secrets> {
+  const words = argv.filter((a) => !a.startsWith('-'));
+  if (words[0] !== 'user' || words[1] !== 'create' || argv.some((a) => a.startsWith('--password')))
+    return {};
+  const { readPassword } = await import('./user-commands.js');
+  return { password: await readPassword() };
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

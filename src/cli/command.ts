@@ -3,6 +3,12 @@
 import type { Db } from '../domain/db.js';
 
 export type Values = Record<string, string | boolean | undefined>;
+/**
+ * What the operator's CLI process read for a command besides its arguments (a password from its
+ * environment or its terminal), handed to the server with the arguments when the server runs
+ * the command (admin-socket.ts): the server's own environment and terminal are not the operator's.
+ */
+export type Secrets = { password?: string };
 export type Command = {
   options: Record<string, { type: 'string' | 'boolean' }>;
   positionals?: number;
@@ -10,6 +16,7 @@ export type Command = {
     db: Db,
     values: Values,
     positionals: string[],
+    secrets: Secrets,
   ): Promise<{ json: Record<string, unknown>; text: string }>;
 };
 

@@ -47,6 +47,7 @@ import {
   str,
   UsageError,
   type Command,
+  type Secrets,
   type Values,
 } from './command.js';
 
@@ -403,7 +404,11 @@ function inFlagNames(error: AppError): string {
 }
 
 /** Runs one command (argv as typed, `--json` anywhere) against a database. */
-export async function runCommand(argv: string[], db: Db): Promise<AdminResult> {
+export async function runCommand(
+  argv: string[],
+  db: Db,
+  secrets: Secrets = {},
+): Promise<AdminResult> {
   const json = argv.includes('--json');
   const args = argv.filter((a) => a !== '--json');
   const name = commandName(args);
@@ -420,7 +425,7 @@ export async function runCommand(argv: string[], db: Db): Promise<AdminResult> {
     }));
     if (positionals.length !== (command.positionals ?? 0))
       throw new UsageError(`Usage: npm run admin -- ${USAGE[name].usage}`);
-    const result = await command.run(db, values, positionals);
+    const result = await command.run(db, values, positionals, secrets);
     return { code: 0, stream: 'stdout', out: json ? JSON.stringify(result.json) : result.text };
   } catch (error) {
     if (error instanceof AppError) return failure(json, error.code, inFlagNames(error), 1);

@@ -36,6 +36,10 @@ const summary = (u: StaffUserSummary) => ({
   created_at: u.createdAt.toISOString(),
 });
 
+/** The new account's password: $STAFF_PASSWORD, else asked in the terminal. */
+export const readPassword = async (): Promise<string> =>
+  process.env[PASSWORD_ENV] || (await promptPassword());
+
 /** Reads a password without echoing it (a terminal), asked twice. */
 async function promptPassword(): Promise<string> {
   if (!process.stdin.isTTY)
@@ -73,14 +77,14 @@ export const USER_COMMANDS: Record<string, UserCommand> = {
       'sub-brand': { type: 'string' },
       password: { type: 'string' },
     },
-    async run(db, v) {
+    async run(db, v, _positionals, secrets) {
       if (v.password !== undefined)
         throw new UsageError(
           `Never pass a password as an argument: set ${PASSWORD_ENV} or answer the prompt.`,
         );
       if (typeof v.email !== 'string' || !v.email) throw new UsageError('--email is required');
       const role = roleOf(v.role);
-      const password = process.env[PASSWORD_ENV] || (await promptPassword());
+      const password = secrets.password ?? (await readPassword());
       const user = await createStaffUser(db, {
         email: v.email,
         password,

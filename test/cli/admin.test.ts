@@ -369,6 +369,42 @@ describe.runIf(TEST_DB === 'pglite')('the CLI as a process on the embedded datab
       const usage = cli(env, 'sub-brand', 'create', '--json');
       expect(usage.status).toBe(2);
       expect(JSON.parse(usage.stdout).error.code).toBe('usage');
+      // Staff accounts too (B9): the password is read from the CLI's environment, not the
+      // server's, and the new person signs in to the running server with it.
+      const email = 'beside@example.com';
+      const staff = cli(
+        { ...env, STAFF_PASSWORD: 'a password from the cli' },
+        'user',
+        'create',
+        '--email',
+        email,
+        '--role',
+        'support',
+        '--json',
+      );
+      expect(staff.status, staff.stdout + staff.stderr).toBe(0);
+      expect(JSON.parse(staff.stdout)).toMatchObject({ email, role: 'support' });
+      const signIn = await fetch(`${server.url}/admin/api/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({ email, password: 'a password from the cli' }),
+      });
+      expect(signIn.status).toBe(200);
+      const users = cli(env, 'user', 'list', '--json');
+      expect(JSON.parse(users.stdout).users.map((u: { email: string }) => u.email)).toContain(
+        email,
+      );
+      const noPassword = cli(
+        env,
+        'user',
+        'create',
+        '--email',
+        'x@example.com',
+        '--role',
+        'support',
+      );
+      expect(noPassword.status).toBe(2);
+      expect(noPassword.stderr).toMatch(/Set STAFF_PASSWORD/);
       console.log(`admin CLI beside a running server: brand list ${listed.ms} ms`);
     } finally {
       expect(await server.stop()).toBe(0);
