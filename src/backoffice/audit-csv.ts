@@ -1,13 +1,12 @@
-// GET /admin/api/audit.csv?action=&targetId=: the chosen tenant's staff audit trail, filtered as
-// the Audit screen filters it (domain/staff/audit-where.ts, shared with `staffAudit`), newest
+// GET /admin/api/audit.csv?staffId=&staffEmail=&from=&to=&action=&targetId=: the chosen tenant's
+// staff audit trail, filtered as the Audit screen filters it (domain/staff/audit-where.ts, shared with `staffAudit`), newest
 // first, streamed in pages of 500 (keyset on id). Any staff member may read it, as on the screen;
 // taking the file is itself audited (an `exportAuditCsv` row, written before the first byte, so
 // it is the first row of the file it took).
 import type { Request, Response } from 'express';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
-import { auditFilter, auditWhere } from '../domain/staff/audit-where.js';
-import { parseInput } from '../domain/validation.js';
+import { auditFilterArgs, auditWhere, readAuditFilter } from '../domain/staff/audit-where.js';
 import { exportTenant, queryText, streamCsv } from './csv-response.js';
 
 const PAGE = 500;
@@ -28,14 +27,19 @@ const json = (value: unknown) =>
   value === null || value === undefined ? null : JSON.stringify(value);
 
 export async function exportAuditCsv(db: Db, req: Request, res: Response): Promise<void> {
-  const filter = parseInput(auditFilter, {
+  // Checked before anything is read of the tenant or audited.
+  const filter = await readAuditFilter(db, {
     action: queryText(req, 'action'),
     targetId: queryText(req, 'targetId'),
+    staffId: queryText(req, 'staffId'),
+    staffEmail: queryText(req, 'staffEmail'),
+    from: queryText(req, 'from'),
+    to: queryText(req, 'to'),
   });
   const tenant = await exportTenant(db, req, res, {
     scope: null,
     action: 'exportAuditCsv',
-    args: filter,
+    args: auditFilterArgs(filter),
     refused: 'Your role cannot read the audit trail.',
   });
   const date = new Date().toISOString().slice(0, 10);

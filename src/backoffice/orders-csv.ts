@@ -4,8 +4,8 @@
 import type { Request, Response } from 'express';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
-import { orderWhere } from '../domain/orders/order-where.js';
-import { orderFilter } from '../domain/orders/schemas.js';
+import { orderSearchWhere } from '../domain/orders/order-where.js';
+import { orderSearchFilter } from '../domain/orders/schemas.js';
 import { parseInput } from '../domain/validation.js';
 import { exportTenant, externalIds, queryText, streamCsv } from './csv-response.js';
 
@@ -30,11 +30,12 @@ const COLUMNS = [
 ];
 
 export async function exportOrdersCsv(db: Db, req: Request, res: Response): Promise<void> {
-  const filter = parseInput(orderFilter, {
+  const filter = parseInput(orderSearchFilter, {
     status: queryText(req, 'status'),
     customerId: queryText(req, 'customerId'),
     createdAfter: queryText(req, 'createdAfter'),
     createdBefore: queryText(req, 'createdBefore'),
+    q: queryText(req, 'q'),
   });
   const tenant = await exportTenant(db, req, res, {
     scope: 'orders:read',
@@ -44,13 +45,14 @@ export async function exportOrdersCsv(db: Db, req: Request, res: Response): Prom
   });
   const date = new Date().toISOString().slice(0, 10);
   const name = `orders-${tenant.environment}${filter.status ? `-${filter.status}` : ''}-${date}.csv`;
+  const where = await orderSearchWhere(db, tenant, filter);
   await streamCsv(res, name, COLUMNS, pages());
 
   async function* pages() {
     let before: string | undefined;
     for (;;) {
       const page = await db.order.findMany({
-        where: { AND: [orderWhere(tenant, filter), before ? { id: { lt: before } } : {}] },
+        where: { AND: [where, before ? { id: { lt: before } } : {}] },
         orderBy: { id: 'desc' },
         take: PAGE,
         include: {

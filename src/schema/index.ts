@@ -36,6 +36,8 @@ import './types/marketplace.js';
 import './types/marketplace-actions.js';
 import './types/events.js';
 import './types/reports.js';
+import './types/dashboard-kpis.js';
+import './types/search.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -68,4 +68,14 @@ export const orderFilter = z.strictObject({
   createdAfter: utcInstant.optional(),
   createdBefore: utcInstant.optional(),
 });
-export type OrderFilter = z.output<typeof orderFilter>;
+export type OrderFilter = z.output<typeof orderFilter> & { q?: string };
+
+/**
+ * The backoffice's orders filter (GraphQL `orders`, GET /admin/api/orders.csv): the partner
+ * filter and `q`, one search term matched exactly against the order's id, its reference, its
+ * reservation's id, a line's tracking code, or its customer's external id or e-mail
+ * (domain/orders/order-where.ts orderSearchWhere). The partner REST list keeps `orderFilter`.
+ */
+export const orderSearchFilter = orderFilter.extend({
+  q: z.string().trim().min(2).max(254).optional(),
+});

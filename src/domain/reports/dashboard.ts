@@ -1,7 +1,8 @@
-// The backoffice dashboard: a tenant's last days in four aggregates, one statement each, run
-// together. Days are UTC calendar days.
+// The backoffice dashboard's charts: a tenant's window [from, to) in four aggregates, one
+// statement each, run together. Days are UTC calendar days. Its key figures: kpis.ts.
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
+import type { ReportWindow } from './window.js';
 
 export type Dashboard = {
   coinsPerDay: { day: string; credited: number; spent: number }[];
@@ -10,7 +11,11 @@ export type Dashboard = {
   topProducts: { productId: string; name: string; units: number }[];
 };
 
-export async function readDashboard(db: Db, tenant: Tenant, since: Date): Promise<Dashboard> {
+export async function readDashboard(
+  db: Db,
+  tenant: Tenant,
+  { from: since, to: until }: ReportWindow,
+): Promise<Dashboard> {
   const { subBrandId, environment } = tenant;
   const [coins, orders, engine, products] = await Promise.all([
     db.$queryRaw<{ day: string; credited: bigint; spent: bigint }[]>`
@@ -19,7 +24,7 @@ export async function readDashboard(db: Db, tenant: Tenant, since: Date): Promis
              COALESCE(-SUM(delta) FILTER (WHERE delta < 0), 0)::bigint AS spent
       FROM coin_movements
       WHERE sub_brand_id = ${subBrandId}::uuid AND environment = ${environment}::environment
-        AND created_at >= ${since}
+        AND created_at >= ${since} AND created_at < ${until}
       GROUP BY 1 ORDER BY 1`,
     db.$queryRaw<{ status: string; count: bigint }[]>`
       SELECT status::text AS status, COUNT(*)::bigint AS count FROM orders
@@ -30,13 +35,13 @@ export async function readDashboard(db: Db, tenant: Tenant, since: Date): Promis
              outcome, COUNT(*)::bigint AS count
       FROM engine_audit
       WHERE sub_brand_id = ${subBrandId}::uuid AND environment = ${environment}::environment
-        AND created_at >= ${since}
+        AND created_at >= ${since} AND created_at < ${until}
       GROUP BY 1, 2 ORDER BY 1, 2`,
     db.$queryRaw<{ product_id: string; name: string; units: bigint }[]>`
       SELECT i.product_id::text, MAX(i.product_name) AS name, SUM(i.quantity)::bigint AS units
       FROM order_items i JOIN orders o ON o.id = i.order_id
       WHERE i.sub_brand_id = ${subBrandId}::uuid AND i.environment = ${environment}::environment
-        AND o.status <> 'cancelled' AND o.created_at >= ${since}
+        AND o.status <> 'cancelled' AND o.created_at >= ${since} AND o.created_at < ${until}
       GROUP BY i.product_id ORDER BY units DESC, name LIMIT 5`,
   ]);
   return {

@@ -4,10 +4,14 @@ import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { cancelOrder } from '../../domain/orders/cancel-order.js';
 import { moveOrder, setItemTracking } from '../../domain/orders/fulfil-order.js';
-import { orderWhere } from '../../domain/orders/order-where.js';
+import { orderSearchWhere } from '../../domain/orders/order-where.js';
 import { topUpPrepaid } from '../../domain/orders/prepaid.js';
 import { reserveOrder } from '../../domain/orders/reserve-order.js';
-import { BILLING_STATUSES, ORDER_STATUSES, orderFilter } from '../../domain/orders/schemas.js';
+import {
+  BILLING_STATUSES,
+  ORDER_STATUSES,
+  orderSearchFilter,
+} from '../../domain/orders/schemas.js';
 import { updateShipping } from '../../domain/orders/update-shipping.js';
 import { parseInput } from '../../domain/validation.js';
 import { builder } from '../builder.js';
@@ -139,11 +143,15 @@ const OrderFilterInput = builder.inputType('OrderFilter', {
     customerId: t.id(),
     createdAfter: t.field({ type: 'DateTime', description: 'Inclusive.' }),
     createdBefore: t.field({ type: 'DateTime', description: 'Exclusive.' }),
+    q: t.string({
+      description:
+        "2-254 characters, matched exactly: the order's id or reference (any case), its reservation's id, a line's tracking code, or its customer's external id or e-mail (any case).",
+    }),
   }),
 });
 
 const filterOf = (filter: Record<string, unknown> | null | undefined) =>
-  parseInput(orderFilter, definedInput(filter));
+  parseInput(orderSearchFilter, definedInput(filter));
 
 const findOrder = async (ctx: GraphQLContext, query: object, id: string) => {
   const order = isUuid(id)
@@ -160,10 +168,10 @@ builder.queryFields((t) => ({
     description: "The key's orders, newest first.",
     authScopes: { scope: 'orders:read' },
     args: { filter: t.arg({ type: OrderFilterInput }) },
-    resolve: (query, _root, { filter }, ctx) =>
+    resolve: async (query, _root, { filter }, ctx) =>
       ctx.db.order.findMany({
         ...query,
-        where: orderWhere(tenantOf(ctx), filterOf(filter)),
+        where: await orderSearchWhere(ctx.db, tenantOf(ctx), filterOf(filter)),
         orderBy: { id: 'desc' },
       }),
   }),

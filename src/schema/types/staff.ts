@@ -1,8 +1,14 @@
 // The backoffice's own fields: who made a coin movement, the staff audit trail, the dashboard.
 // Staff accounts themselves are managed with the admin CLI (docs/backoffice.md).
 import { readDashboard, type Dashboard } from '../../domain/reports/dashboard.js';
+import { reportWindow } from '../../domain/reports/window.js';
 import { AppError } from '../../domain/errors.js';
-import { auditWhere } from '../../domain/staff/audit-where.js';
+import {
+  auditActions,
+  auditPeople,
+  auditWhere,
+  readAuditFilter,
+} from '../../domain/staff/audit-where.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 
@@ -111,31 +117,75 @@ const DashboardRef = builder.objectRef<Dashboard>('Dashboard').implement({
 builder.queryFields((t) => ({
   dashboard: t.field({
     type: DashboardRef,
-    description: "The caller's tenant over the last `days` days (1-366, default 30).",
+    description:
+      "The caller's tenant over the window [from, to) (at most 366 days), or else the last `days` days (1-366, default 30).",
     authScopes: { scope: 'orders:read' },
-    args: { days: t.arg.int({ defaultValue: 30 }) },
-    resolve: (_root, { days }, ctx) => {
+    args: {
+      days: t.arg.int({ defaultValue: 30 }),
+      from: t.arg({ type: 'DateTime', description: 'With `to`: the window instead of `days`.' }),
+      to: t.arg({ type: 'DateTime' }),
+    },
+    resolve: (_root, { days, from, to }, ctx) => {
+      if (from || to) {
+        if (!from || !to) throw new AppError('invalid_request', 'from and to go together.');
+        return readDashboard(ctx.db, tenantOf(ctx), reportWindow({ from, to }));
+      }
       const n = days ?? 30;
       if (n < 1 || n > 366) throw new AppError('invalid_request', 'days must be 1 to 366.');
-      const since = new Date(ctx.now().getTime() - n * 24 * 60 * 60 * 1000);
-      return readDashboard(ctx.db, tenantOf(ctx), since);
+      const now = ctx.now();
+      const since = new Date(now.getTime() - n * 24 * 60 * 60 * 1000);
+      return readDashboard(ctx.db, tenantOf(ctx), { from: since, to: now });
     },
   }),
-  staffAudit: t.prismaConnection({
-    type: 'StaffAuditEntry',
-    cursor: 'id',
-    description: "Backoffice: staff changes to the chosen sub-brand's data, newest first.",
-    authScopes: { staff: true },
-    args: { action: t.arg.string(), targetId: t.arg.string() },
-    resolve: (query, _root, args, ctx) =>
-      ctx.db.staffAuditEntry.findMany({
-        ...query,
+  staffAudit: t.prismaConnection(
+    {
+      type: 'StaffAuditEntry',
+      cursor: 'id',
+      description:
+        "Backoffice: staff changes to the chosen sub-brand's data, newest first, filtered as the " +
+        'audit CSV export filters them (GET /admin/api/audit.csv takes the same parameters).',
+      authScopes: { staff: true },
+      args: {
+        action: t.arg.string({ description: 'The mutation, by its exact name.' }),
+        targetId: t.arg.string({ description: 'The id the change was about.' }),
+        staffId: t.arg.id({ description: 'The staff member who made it.' }),
+        staffEmail: t.arg.string({ description: 'The same, by e-mail (case-insensitive).' }),
+        from: t.arg.string({
+          description: 'From (inclusive): a day (2026-11-01, UTC) or an instant ending in Z.',
+        }),
+        to: t.arg.string({
+          description: 'To (exclusive): a day (taken in whole, UTC) or an instant ending in Z.',
+        }),
+      },
+      resolve: async (query, _root, args, ctx) => {
         // The same filter as the audit CSV export (domain/staff/audit-where.ts).
-        where: auditWhere(tenantOf(ctx), {
+        const filter = await readAuditFilter(ctx.db, {
           action: args.action || undefined,
           targetId: args.targetId || undefined,
+          staffId: args.staffId ? String(args.staffId) : undefined,
+          staffEmail: args.staffEmail || undefined,
+          from: args.from || undefined,
+          to: args.to || undefined,
+        });
+        return ctx.db.staffAuditEntry.findMany({
+          ...query,
+          where: auditWhere(tenantOf(ctx), filter),
+          orderBy: { id: 'desc' },
+        });
+      },
+    },
+    {
+      fields: (c) => ({
+        actions: c.stringList({
+          description: "The actions in the chosen sub-brand's whole trail (a filter's choices).",
+          resolve: (_conn, _args, ctx) => auditActions(ctx.db, tenantOf(ctx)),
         }),
-        orderBy: { id: 'desc' },
+        people: c.field({
+          type: [StaffMemberRef],
+          description: "The staff who appear in the chosen sub-brand's whole trail, by e-mail.",
+          resolve: (_conn, _args, ctx) => auditPeople(ctx.db, tenantOf(ctx)),
+        }),
       }),
-  }),
+    },
+  ),
 }));

@@ -13,8 +13,8 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useDisclosure, useHotkeys } from '@mantine/hooks';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { signOut, signOutEverywhere } from '../api/http';
 import { subBrandLabel, useSession, useStaff } from '../api/session';
@@ -22,11 +22,17 @@ import { notify } from '../components/notify';
 import { NotForYourRole } from './NotForYourRole';
 import { ROLE_LABEL, SCREENS, mayOpen, screenAt } from './screens';
 
+// The ⌘K search, loaded when first opened (nothing of it in the first load).
+const SearchPalette = lazy(() => import('./SearchPalette'));
+
 export function Shell(props: { children: ReactNode }) {
   const [opened, { toggle }] = useDisclosure();
   const staff = useStaff();
   const { setSession, subBrandId, environment } = useSession();
   const [location, navigate] = useLocation();
+  const [searching, search] = useDisclosure();
+  // ⌘K on a Mac, Ctrl+K elsewhere; also while typing in a field.
+  useHotkeys([['mod+K', search.open]], []);
 
   const leave = async (everywhere: boolean) => {
     try {
@@ -61,6 +67,17 @@ export function Shell(props: { children: ReactNode }) {
             <Text fw={700}>Partner Rewards</Text>
           </Group>
           <Group wrap="nowrap" gap="sm">
+            <Button
+              variant="default"
+              onClick={search.open}
+              aria-keyshortcuts="Control+K Meta+K"
+              data-testid="search-button"
+            >
+              Search
+              <Text span size="xs" c="gray.7" ml={6} visibleFrom="sm" aria-hidden>
+                Ctrl K
+              </Text>
+            </Button>
             <Group wrap="nowrap" gap="sm" visibleFrom="sm">
               <TenantSwitch />
             </Group>
@@ -127,6 +144,11 @@ export function Shell(props: { children: ReactNode }) {
           props.children
         )}
       </AppShell.Main>
+      {searching && (
+        <Suspense fallback={null}>
+          <SearchPalette onClose={search.close} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

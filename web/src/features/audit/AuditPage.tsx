@@ -1,17 +1,62 @@
-// The staff audit trail of the chosen sub-brand: who changed what, when, before and after.
-import { Button, Code, Group, Table, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { useQuery } from 'urql';
-import { useLocation, useSearch } from 'wouter';
+// The staff audit trail of the chosen sub-brand: who changed what, when, field by field. Filters
+// (person, date range, action, target) live in the URL; the Download CSV link carries them, so the
+// file holds the rows on screen. Paged by keyset ("Load more" appends the next 50).
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Group,
+  List,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery, type CombinedError } from 'urql';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
+import { actionLabel } from './actions';
+import { argsSummary, auditDiff, changeText, type Change } from './diff';
+import {
+  auditCsvUrl,
+  auditFilter,
+  auditUrl,
+  dayStart,
+  localDay,
+  parseAuditQuery,
+  RANGE_LABEL,
+  RANGES,
+  type AuditQuery,
+  type Range,
+} from './routes';
 
-const AuditQuery = graphql(`
-  query Audit($action: String, $after: String) {
-    staffAudit(action: $action, first: 50, after: $after) {
+const AuditEntries = graphql(`
+  query Audit(
+    $staffId: ID
+    $staffEmail: String
+    $from: String
+    $to: String
+    $action: String
+    $targetId: String
+    $after: String
+  ) {
+    staffAudit(
+      staffId: $staffId
+      staffEmail: $staffEmail
+      from: $from
+      to: $to
+      action: $action
+      targetId: $targetId
+      first: 50
+      after: $after
+    ) {
       edges {
         node {
           id
@@ -23,6 +68,7 @@ const AuditQuery = graphql(`
           requestId
           createdAt
           staff {
+            id
             email
           }
         }
@@ -35,36 +81,42 @@ const AuditQuery = graphql(`
   }
 `);
 
-export const auditUrl = (q: { action?: string; after?: string } = {}) => {
-  const p = new URLSearchParams();
-  if (q.action) p.set('action', q.action);
-  if (q.after) p.set('after', q.after);
-  return `/audit${p.size ? `?${p}` : ''}`;
-};
+/** What the filters offer: the actions and the people of the whole trail. */
+const AuditChoices = graphql(`
+  query AuditChoices {
+    staffAudit(first: 1) {
+      actions
+      people {
+        id
+        email
+      }
+    }
+  }
+`);
 
-/** The trail as filtered on screen, as a streamed CSV (GET /admin/api/audit.csv). */
-export const auditCsvUrl = (
-  q: { action?: string },
-  tenant: { subBrandId: string | null; environment: string },
-) => {
-  const p = new URLSearchParams({ environment: tenant.environment });
-  if (tenant.subBrandId) p.set('subBrandId', tenant.subBrandId);
-  if (q.action) p.set('action', q.action);
-  return `/admin/api/audit.csv?${p.toString()}`;
-};
+// The operator's own locale and time zone (the zone named, as the rest of the app speaks UTC).
+// (dateStyle cannot be combined with timeZoneName, so the parts are named.)
+const instant = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
+const locale = instant.resolvedOptions().locale;
 
 export default function AuditPage() {
-  const params = new URLSearchParams(useSearch());
-  const action = params.get('action') ?? undefined;
-  const after = params.get('after') ?? undefined;
+  const search = useSearch();
+  const query = useMemo(() => parseAuditQuery(search), [search]);
   const [, navigate] = useLocation();
-  const [text, setText] = useState(action ?? '');
-  const [result] = useQuery({
-    query: AuditQuery,
-    variables: { action: action ?? null, after: after ?? null },
-  });
-  const page = result.data?.staffAudit;
   const { subBrandId, environment } = useSession();
+  // Presets count from the operator's midnight, so the variables stay put while the day lasts.
+  const today = localDay();
+  const filter = useMemo(() => auditFilter(query, dayStart(today)), [query, today]);
+  const go = (change: Partial<AuditQuery>) => navigate(auditUrl({ ...query, ...change }));
+  const filtered = Object.values(query).some(Boolean);
   return (
     <Page
       title="Audit trail"
@@ -72,80 +124,333 @@ export default function AuditPage() {
         <Button
           component="a"
           variant="default"
-          href={auditCsvUrl({ action }, { subBrandId, environment })}
+          href={auditCsvUrl(query, { subBrandId, environment })}
           download
         >
           Download CSV
         </Button>
       }
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          navigate(auditUrl({ action: text.trim() || undefined }));
-        }}
-      >
-        <Group align="end">
-          <TextInput
-            label="Action"
-            description="e.g. adjustCustomerCoins"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-          />
-          <Button type="submit" variant="outline">
-            Filter
-          </Button>
-        </Group>
-      </form>
-      <ErrorAlert error={result.error} />
-      <Table striped data-testid="audit-table">
+      <Filters query={query} go={go} />
+      {filtered && (
+        <Anchor component={Link} href={auditUrl()} size="sm">
+          Clear filters
+        </Anchor>
+      )}
+      {/* A new filter or tenant starts the list over. */}
+      <Entries
+        key={JSON.stringify([subBrandId, environment, filter])}
+        filter={filter}
+        filtered={filtered}
+      />
+    </Page>
+  );
+}
+
+function Filters(props: { query: AuditQuery; go: (change: Partial<AuditQuery>) => void }) {
+  const { query, go } = props;
+  const [choices] = useQuery({ query: AuditChoices });
+  const people = choices.data?.staffAudit.people ?? [];
+  const actions = choices.data?.staffAudit.actions ?? [];
+  const [target, setTarget] = useState(query.target ?? '');
+  useEffect(() => setTarget(query.target ?? ''), [query.target]);
+  // A person named by e-mail in the link shows as that person when the trail knows them.
+  const email = query.staffEmail?.toLowerCase();
+  const byEmail = email ? people.find((p) => p.email === email) : undefined;
+  const personData = people.map((p) => ({ value: p.id, label: p.email }));
+  if (query.staff && !people.some((p) => p.id === query.staff))
+    personData.push({ value: query.staff, label: query.staff });
+  // An exact action name typed into a link is kept, even when the trail has none of it.
+  const actionData = [...new Set([...actions, ...(query.action ? [query.action] : [])])].map(
+    (a) => ({ value: a, label: actionLabel(a) }),
+  );
+  const range = query.range ?? 'any';
+  return (
+    <Stack gap="xs">
+      <Group align="end" wrap="wrap">
+        <Select
+          label="Person"
+          placeholder="Anyone"
+          searchable
+          clearable
+          data={personData}
+          value={query.staff ?? byEmail?.id ?? null}
+          onChange={(v) => go({ staff: v ?? undefined, staffEmail: undefined })}
+          nothingFoundMessage="No one by that e-mail here"
+          w={280}
+        />
+        <Select
+          label="When"
+          data={[
+            { value: 'any', label: 'Any time' },
+            ...RANGES.map((r) => ({ value: r, label: RANGE_LABEL[r] })),
+          ]}
+          value={range}
+          allowDeselect={false}
+          onChange={(v) =>
+            go(
+              v === 'custom'
+                ? { range: 'custom', from: query.from ?? localDay(), to: query.to ?? localDay() }
+                : { range: v === 'any' || !v ? undefined : (v as Range) },
+            )
+          }
+          w={170}
+        />
+        {range === 'custom' && (
+          <>
+            <TextInput
+              type="date"
+              label="From"
+              value={query.from ?? ''}
+              onChange={(e) => go({ from: e.currentTarget.value || undefined })}
+              w={170}
+            />
+            <TextInput
+              type="date"
+              label="To"
+              value={query.to ?? ''}
+              onChange={(e) => go({ to: e.currentTarget.value || undefined })}
+              w={170}
+            />
+          </>
+        )}
+        <Select
+          label="Action"
+          placeholder="Any action"
+          searchable
+          clearable
+          data={actionData}
+          // Found by its words or by its exact name (adjustCustomerCoins).
+          filter={({ options, search }) => {
+            const s = search.trim().toLowerCase();
+            return options.filter(
+              (o) =>
+                'value' in o &&
+                (o.label.toLowerCase().includes(s) || o.value.toLowerCase().includes(s)),
+            );
+          }}
+          value={query.action ?? null}
+          onChange={(v) => go({ action: v ?? undefined })}
+          w={260}
+        />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            go({ target: target.trim() || undefined });
+          }}
+        >
+          <Group align="end" gap="xs">
+            <TextInput
+              label="Target id"
+              placeholder="A customer, order… id"
+              value={target}
+              onChange={(e) => setTarget(e.currentTarget.value)}
+              w={300}
+            />
+            <Button type="submit" variant="outline">
+              Filter
+            </Button>
+          </Group>
+        </form>
+      </Group>
+      {query.staffEmail && !byEmail && (
+        <Text size="sm">
+          Changes by <b>{query.staffEmail}</b>
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+type Filter = ReturnType<typeof auditFilter>;
+type PageEnd = { hasNextPage: boolean; endCursor: string | null | undefined };
+
+function Entries(props: { filter: Filter; filtered: boolean }) {
+  // The cursors of the pages loaded so far; each page is its own (cached) request.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [ends, setEnds] = useState<Record<number, PageEnd>>({});
+  const [errors, setErrors] = useState<Record<number, CombinedError | undefined>>({});
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  const reportPage = useCallback((i: number, end: PageEnd, count: number) => {
+    setEnds((e) => ({ ...e, [i]: end }));
+    setCounts((c) => ({ ...c, [i]: count }));
+  }, []);
+  const reportError = useCallback(
+    (i: number, e: CombinedError | undefined) => setErrors((x) => ({ ...x, [i]: e })),
+    [],
+  );
+  const last = ends[cursors.length - 1];
+  const shown = Object.values(counts).reduce((a, b) => a + b, 0);
+  const error = Object.values(errors).find(Boolean);
+  return (
+    <>
+      <ErrorAlert error={error} />
+      <Table striped data-testid="audit-table" verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>When</Table.Th>
             <Table.Th>Who</Table.Th>
             <Table.Th>Action</Table.Th>
             <Table.Th>Target</Table.Th>
-            <Table.Th>Before → after</Table.Th>
+            <Table.Th>What changed</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {page?.edges.map(({ node: a }) => (
-            <Table.Tr key={a.id}>
-              <Table.Td>{when(a.createdAt)}</Table.Td>
-              <Table.Td>{a.staff.email}</Table.Td>
-              <Table.Td>
-                <Code>{a.action}</Code>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace">
-                  {a.targetId ?? '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                  {a.before ? JSON.stringify(a.before) : '—'} →{' '}
-                  {a.after ? JSON.stringify(a.after).slice(0, 300) : '—'}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        {cursors.map((after, i) => (
+          <EntryPage
+            key={after ?? 'first'}
+            filter={props.filter}
+            after={after}
+            index={i}
+            onPage={reportPage}
+            onError={reportError}
+          />
+        ))}
       </Table>
-      {page && page.edges.length === 0 && (
-        <Text c="gray.7">No staff changes recorded here yet.</Text>
+      {ends[0] && shown === 0 && !error && (
+        <Text c="gray.7">
+          {props.filtered
+            ? 'No changes match these filters.'
+            : 'No staff changes recorded here yet.'}
+        </Text>
       )}
-      {page?.pageInfo.hasNextPage && (
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            onClick={() =>
-              navigate(auditUrl({ action, after: page.pageInfo.endCursor ?? undefined }))
-            }
-          >
-            Older
+      <Group justify="space-between">
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {shown > 0 ? `${shown.toLocaleString(locale)} shown, newest first` : ''}
+        </Text>
+        {last?.hasNextPage && last.endCursor && (
+          <Button variant="default" onClick={() => setCursors((c) => [...c, last.endCursor!])}>
+            Load more
           </Button>
-        </Group>
-      )}
-    </Page>
+        )}
+      </Group>
+    </>
+  );
+}
+
+function EntryPage(props: {
+  filter: Filter;
+  after: string | null;
+  index: number;
+  onPage: (index: number, end: PageEnd, count: number) => void;
+  onError: (index: number, error: CombinedError | undefined) => void;
+}) {
+  const [result] = useQuery({
+    query: AuditEntries,
+    variables: { ...props.filter, after: props.after },
+  });
+  const page = result.data?.staffAudit;
+  const { index, onPage, onError } = props;
+  useEffect(() => {
+    if (page) onPage(index, page.pageInfo, page.edges.length);
+  }, [page, index, onPage]);
+  useEffect(() => onError(index, result.error), [result.error, index, onError]);
+  return (
+    <Table.Tbody aria-busy={result.fetching}>
+      {page?.edges.map(({ node }) => (
+        <Entry key={node.id} entry={node} />
+      ))}
+    </Table.Tbody>
+  );
+}
+
+type EntryNode = {
+  id: string;
+  action: string;
+  targetId: string | null;
+  args: unknown;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  createdAt: string;
+  staff: { id: string; email: string };
+};
+
+function Entry({ entry: a }: { entry: EntryNode }) {
+  const changes = useMemo(() => auditDiff(a.before, a.after, locale), [a.before, a.after]);
+  const details = useMemo(() => argsSummary(a.args, a.targetId, locale), [a.args, a.targetId]);
+  return (
+    <Table.Tr data-testid="audit-entry" style={{ verticalAlign: 'top' }}>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={a.createdAt} title={a.createdAt}>
+          {instant.format(new Date(a.createdAt))}
+        </time>
+      </Table.Td>
+      <Table.Td>{a.staff.email}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {actionLabel(a.action)}
+        </Text>
+        <Text size="xs" c="gray.7" ff="monospace">
+          {a.action}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {a.targetId ?? '—'}
+        </Text>
+      </Table.Td>
+      <Table.Td miw={260}>
+        {changes.length > 0 ? (
+          <List size="sm" spacing={2} listStyleType="none" data-testid="audit-changes">
+            {changes.map((c) => (
+              <List.Item key={c.path}>
+                <ChangeLine change={c} />
+              </List.Item>
+            ))}
+          </List>
+        ) : (
+          <Text size="sm" c="gray.7">
+            {a.before || a.after ? 'No field changed.' : 'Nothing recorded before or after.'}
+          </Text>
+        )}
+        {details.length > 0 && (
+          <Text size="xs" c="gray.7" mt={4} style={{ wordBreak: 'break-word' }}>
+            With {details.join(' · ')}
+          </Text>
+        )}
+        <Box component="details" mt={4}>
+          <Box component="summary" style={{ cursor: 'pointer' }} fz="xs" c="blue.8">
+            Show raw
+          </Box>
+          <Stack gap={4} mt={4}>
+            {(
+              [
+                ['Arguments', a.args],
+                ['Before', a.before],
+                ['After', a.after],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <Text size="xs" fw={500}>
+                  {label}
+                </Text>
+                <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                  {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
+                </Code>
+              </div>
+            ))}
+            {a.requestId && (
+              <Text size="xs" c="gray.7">
+                Request id <Code>{a.requestId}</Code>
+              </Text>
+            )}
+          </Stack>
+        </Box>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function ChangeLine({ change: c }: { change: Change }) {
+  // The line's text is changeText's (what tests and screen readers read); the kinds are marked.
+  const text = changeText(c);
+  if (c.kind === 'changed') return <Text size="sm">{text}</Text>;
+  return (
+    <Text size="sm">
+      {text.replace(/ \((added|removed)\)$/, '')}{' '}
+      <Badge size="xs" variant="light" color={c.kind === 'added' ? 'teal' : 'gray'}>
+        {c.kind}
+      </Badge>
+    </Text>
   );
 }

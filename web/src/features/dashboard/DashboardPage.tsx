@@ -1,16 +1,65 @@
-// The dashboard: coins credited and spent per day, orders by status, engine outcomes per day and
-// top products, for the chosen sub-brand over 30 days. One GraphQL request.
+// The dashboard: today's alerts, the key figures of a date range (coin liability, coins issued
+// and redeemed, redemption rate, active players, orders waiting, campaign budgets), and the charts
+// of the same range: coins per day, orders by status, engine outcomes per day, top products. The
+// range is in the URL (date-range.ts); one GraphQL request for the screen.
 import { AreaChart, BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import { Badge, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Progress,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery } from 'urql';
+import { Link, useLocation, useSearch } from 'wouter';
+import { useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { coins, count } from '../../components/format';
 import { Page } from '../../components/Page';
-import { graphql } from '../../graphql';
+import { graphql, type ResultOf } from '../../graphql';
+import {
+  PRESETS,
+  parseRange,
+  rangeDays,
+  rangeSearch,
+  rangeWindow,
+  type DateRange,
+  type Preset,
+} from './date-range';
 
 const DashboardQuery = graphql(`
-  query Dashboard {
-    dashboard(days: 30) {
+  query Dashboard($from: DateTime!, $to: DateTime!) {
+    dashboardKpis(from: $from, to: $to) {
+      coinLiability
+      coinsIssued
+      coinsRedeemed
+      coinsExpired
+      redemptionRate
+      activePlayers
+      ordersWaiting
+      campaignBudgets {
+        campaignId
+        title
+        status
+        budget
+        awarded
+      }
+      alerts {
+        kind
+        message
+        targetId
+      }
+    }
+    dashboard(from: $from, to: $to) {
       coinsPerDay {
         day
         credited
@@ -43,23 +92,20 @@ const STATUS_COLOURS: Record<string, string> = {
 };
 const OUTCOME_COLOURS = ['teal.6', 'orange.6', 'red.6', 'grape.6', 'blue.6', 'gray.6'];
 
-/** The last 30 UTC days, oldest first, with zeros on days without movements: a continuous area. */
-function everyDay(rows: { day: string; credited: number; spent: number }[]) {
+/** Every day of the range, oldest first, with zeros on days without movements: a continuous area. */
+function everyDay(range: DateRange, rows: { day: string; credited: number; spent: number }[]) {
   const byDay = new Map(rows.map((r) => [r.day, r]));
-  const today = Date.UTC(
-    new Date().getUTCFullYear(),
-    new Date().getUTCMonth(),
-    new Date().getUTCDate(),
-  );
-  return Array.from({ length: 30 }, (_, i) => {
-    const day = new Date(today - (29 - i) * 86_400_000).toISOString().slice(0, 10);
-    return byDay.get(day) ?? { day, credited: 0, spent: 0 };
-  });
+  return rangeDays(range).map((day) => byDay.get(day) ?? { day, credited: 0, spent: 0 });
 }
 
+const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
+
 export default function DashboardPage() {
-  const [result] = useQuery({ query: DashboardQuery });
+  const range = parseRange(useSearch());
+  const [, navigate] = useLocation();
+  const [result] = useQuery({ query: DashboardQuery, variables: rangeWindow(range) });
   const d = result.data?.dashboard;
+  const k = result.data?.dashboardKpis;
   const outcomes = [...new Set(d?.engineOutcomesPerDay.map((r) => r.outcome) ?? [])];
   const engineRows = Object.values(
     (d?.engineOutcomesPerDay ?? []).reduce<Record<string, Record<string, number | string>>>(
@@ -73,13 +119,16 @@ export default function DashboardPage() {
   );
   return (
     <Page title="Dashboard">
+      <RangePicker range={range} onChange={(r) => navigate(`/${rangeSearch(r)}`)} />
       <ErrorAlert error={result.error} />
+      {k && <Alerts alerts={k.alerts} />}
+      {k && <Figures k={k} />}
       {d && (
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
-          <Panel title="Coins per day (30 days)" empty={d.coinsPerDay.length === 0}>
+          <Panel title="Coins per day" empty={d.coinsPerDay.length === 0}>
             <AreaChart
               h={240}
-              data={everyDay(d.coinsPerDay)}
+              data={everyDay(range, d.coinsPerDay)}
               dataKey="day"
               series={[
                 { name: 'credited', label: 'Credited', color: 'teal.6' },
@@ -88,7 +137,7 @@ export default function DashboardPage() {
               withLegend
             />
           </Panel>
-          <Panel title="Orders by status" empty={d.ordersByStatus.length === 0}>
+          <Panel title="Orders by status (all time)" empty={d.ordersByStatus.length === 0}>
             <DonutChart
               h={240}
               withLabels
@@ -138,6 +187,7 @@ export default function DashboardPage() {
               </Table.Tbody>
             </Table>
           </Panel>
+          {k && <Budgets budgets={k.campaignBudgets} />}
         </SimpleGrid>
       )}
     </Page>
@@ -152,5 +202,182 @@ function Panel(props: { title: string; empty: boolean; children: React.ReactNode
       </Title>
       {props.empty ? <Text c="gray.7">Nothing yet in this period.</Text> : props.children}
     </Card>
+  );
+}
+
+function RangePicker(props: { range: DateRange; onChange: (r: DateRange) => void }) {
+  const { range } = props;
+  const pick = (preset: Preset) =>
+    props.onChange(
+      preset === 'custom' ? { ...range, preset } : parseRange(rangeSearch({ ...range, preset })),
+    );
+  return (
+    <Group align="end" wrap="wrap" gap="sm">
+      <SegmentedControl
+        aria-label="Period"
+        value={range.preset}
+        onChange={(v) => pick(v as Preset)}
+        data={PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+      />
+      <TextInput
+        type="date"
+        label="From"
+        value={range.first}
+        max={range.last}
+        onChange={(e) =>
+          e.currentTarget.value &&
+          props.onChange({ ...range, preset: 'custom', first: e.currentTarget.value })
+        }
+        w={160}
+      />
+      <TextInput
+        type="date"
+        label="To"
+        value={range.last}
+        min={range.first}
+        onChange={(e) =>
+          e.currentTarget.value &&
+          props.onChange({ ...range, preset: 'custom', last: e.currentTarget.value })
+        }
+        w={160}
+      />
+    </Group>
+  );
+}
+
+type Kpis = NonNullable<ResultOf<typeof DashboardQuery>['dashboardKpis']>;
+
+function Figures(props: { k: Kpis }) {
+  const { k } = props;
+  const figures: { id: string; label: string; value: string; hint: string }[] = [
+    {
+      id: 'coin-liability',
+      label: 'Coin liability',
+      value: coins(k.coinLiability),
+      hint: 'Held by players now',
+    },
+    {
+      id: 'coins-issued',
+      label: 'Coins issued',
+      value: coins(k.coinsIssued),
+      hint: 'In the period',
+    },
+    {
+      id: 'coins-redeemed',
+      label: 'Coins redeemed',
+      value: coins(k.coinsRedeemed),
+      hint: `On orders, less refunds; ${count(k.coinsExpired)} expired`,
+    },
+    {
+      id: 'redemption-rate',
+      label: 'Redemption rate',
+      value: k.redemptionRate === null ? '—' : percent.format(k.redemptionRate),
+      hint: 'Redeemed ÷ issued',
+    },
+    {
+      id: 'active-players',
+      label: 'Active players',
+      value: count(k.activePlayers),
+      hint: 'With a coin movement',
+    },
+    {
+      id: 'orders-waiting',
+      label: 'Orders waiting',
+      value: count(k.ordersWaiting),
+      hint: 'Pending or processing now',
+    },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+      {figures.map((f) => (
+        <Card withBorder key={f.id} data-testid={`kpi-${f.id}`} padding="sm">
+          <Text size="sm" c="gray.7">
+            {f.label}
+          </Text>
+          <Text fw={700} size="lg">
+            {f.value}
+          </Text>
+          <Text size="xs" c="gray.7">
+            {f.hint}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Where an alert leads: its campaign, the failed e-mails, or (for those who edit products) the product. */
+function alertHref(a: Kpis['alerts'][number], platformAdmin: boolean): string | null {
+  if (a.kind === 'failed_emails') return '/notifications?status=failed';
+  if (!a.targetId) return null;
+  if (a.kind === 'low_stock') return platformAdmin ? `/catalog/products/${a.targetId}` : null;
+  return `/campaigns/${a.targetId}`;
+}
+
+function Alerts(props: { alerts: Kpis['alerts'] }) {
+  const staff = useStaff();
+  if (props.alerts.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="alerts">
+      {props.alerts.map((a, i) => {
+        const href = alertHref(a, staff.isPlatformAdmin);
+        return (
+          <Alert
+            key={`${a.kind}-${a.targetId ?? i}`}
+            color={a.kind === 'budget_nearly_spent' || a.kind === 'low_stock' ? 'yellow' : 'red'}
+            py="xs"
+          >
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">{a.message}</Text>
+              {href && (
+                <Anchor component={Link} href={href} size="sm">
+                  Open
+                </Anchor>
+              )}
+            </Group>
+          </Alert>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function Budgets(props: { budgets: Kpis['campaignBudgets'] }) {
+  return (
+    <Panel title="Campaign spend against budget" empty={props.budgets.length === 0}>
+      <Table data-testid="campaign-budgets">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Campaign</Table.Th>
+            <Table.Th>Spent</Table.Th>
+            <Table.Th ta="right">Awarded / budget</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.budgets.map((c) => {
+            const share = Math.min(1, c.awarded / Math.max(1, c.budget));
+            return (
+              <Table.Tr key={c.campaignId}>
+                <Table.Td>
+                  <Anchor component={Link} href={`/campaigns/${c.campaignId}`}>
+                    {c.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td miw={120}>
+                  <Progress
+                    value={share * 100}
+                    color={share >= 1 ? 'red' : share >= 0.8 ? 'yellow' : 'teal'}
+                    aria-label={`${c.title}: ${percent.format(share)} of the budget awarded`}
+                  />
+                </Table.Td>
+                <Table.Td ta="right">
+                  {count(c.awarded)} / {count(c.budget)}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Panel>
   );
 }

@@ -1,5 +1,8 @@
 // Orders. Platform admins work the fulfilment queue of every tenant (state moves, tracking per
 // item, cancel); other staff see their sub-brand's orders and may cancel one before it ships.
+// Everyone may search the chosen sub-brand's orders (id, reference, reservation id, tracking
+// code, the customer's external id or e-mail) and bound them by the day they were placed; the
+// state, the search and the days are in the URL.
 import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
@@ -16,21 +19,49 @@ import { useFormMutation } from '../../api/form-mutation';
 
 const STATES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 type State = (typeof STATES)[number];
+/** The tabs: each state, and every state at once. */
+const TABS = [...STATES, 'all'] as const;
+type Tab = (typeof TABS)[number];
+
+/** What the list is narrowed to, as the URL says it (`from`/`to`: UTC days, both included). */
+export type OrderSearch = { q?: string; from?: string; to?: string };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The GraphQL/CSV filter of a search: createdAfter the `from` day's start, createdBefore the day after `to`. */
+function filterOf(search: OrderSearch) {
+  const f: { q?: string; createdAfter?: string; createdBefore?: string } = {};
+  if (search.q) f.q = search.q;
+  if (search.from) f.createdAfter = `${search.from}T00:00:00.000Z`;
+  if (search.to) {
+    const next = new Date(`${search.to}T00:00:00.000Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    f.createdBefore = next.toISOString();
+  }
+  return f;
+}
+const searching = (search: OrderSearch) => Boolean(search.q || search.from || search.to);
 const NEXT: Partial<Record<State, State>> = {
   pending: 'processing',
   processing: 'shipped',
   shipped: 'delivered',
 };
 
-export const ordersUrl = (status: State) => `/orders?status=${status}`;
+export const ordersUrl = (status: Tab, search: OrderSearch = {}) => {
+  const params = new URLSearchParams({ status });
+  for (const k of ['q', 'from', 'to'] as const) if (search[k]) params.set(k, search[k]);
+  return `/orders?${params.toString()}`;
+};
 
-/** The chosen sub-brand's orders in a state, as a streamed CSV (GET /admin/api/orders.csv). */
+/** The chosen sub-brand's orders as shown, as a streamed CSV (GET /admin/api/orders.csv). */
 export const ordersCsvUrl = (
-  status: State,
+  status: Tab,
   tenant: { subBrandId: string | null; environment: string },
+  search: OrderSearch = {},
 ) => {
-  const params = new URLSearchParams({ environment: tenant.environment, status });
+  const params = new URLSearchParams({ environment: tenant.environment });
+  if (status !== 'all') params.set('status', status);
   if (tenant.subBrandId) params.set('subBrandId', tenant.subBrandId);
+  for (const [k, v] of Object.entries(filterOf(search))) params.set(k, v);
   return `/admin/api/orders.csv?${params.toString()}`;
 };
 
@@ -79,8 +110,23 @@ const QueueQuery = graphql(
 
 const TenantOrdersQuery = graphql(
   `
-    query TenantOrders($status: OrderStatus, $after: String) {
-      orders(filter: { status: $status }, first: 50, after: $after) {
+    query TenantOrders(
+      $status: OrderStatus
+      $q: String
+      $createdAfter: DateTime
+      $createdBefore: DateTime
+      $after: String
+    ) {
+      orders(
+        filter: {
+          status: $status
+          q: $q
+          createdAfter: $createdAfter
+          createdBefore: $createdBefore
+        }
+        first: 50
+        after: $after
+      ) {
         edges {
           node {
             ...OrderRow
@@ -130,9 +176,17 @@ type Row = ResultOf<typeof OrderFields> & { subBrandId?: string; environment?: '
 export default function OrdersPage() {
   const staff = useStaff();
   const [, navigate] = useLocation();
-  const raw = new URLSearchParams(useSearch()).get('status');
-  const status: State = STATES.includes(raw as State) ? (raw as State) : 'pending';
+  const params = new URLSearchParams(useSearch());
+  const raw = params.get('status');
+  const status: Tab = TABS.includes(raw as Tab) ? (raw as Tab) : 'pending';
+  const search: OrderSearch = {
+    q: params.get('q')?.trim() || undefined,
+    from: DAY.test(params.get('from') ?? '') ? params.get('from')! : undefined,
+    to: DAY.test(params.get('to') ?? '') ? params.get('to')! : undefined,
+  };
   const { subBrandId, environment } = useSession();
+  // The cross-tenant queue is by state alone; a search, dates or "all" read the chosen sub-brand.
+  const queue = staff.isPlatformAdmin && status !== 'all' && !searching(search);
   return (
     <Page
       title={staff.isPlatformAdmin ? 'Fulfilment queue' : 'Orders'}
@@ -140,7 +194,7 @@ export default function OrdersPage() {
         <Button
           component="a"
           variant="default"
-          href={ordersCsvUrl(status, { subBrandId, environment })}
+          href={ordersCsvUrl(status, { subBrandId, environment }, search)}
           download
           title={
             staff.isPlatformAdmin
@@ -152,17 +206,80 @@ export default function OrdersPage() {
         </Button>
       }
     >
-      <Tabs value={status} onChange={(v) => v && navigate(ordersUrl(v as State))}>
+      <OrderSearchForm
+        key={`${search.q ?? ''}|${search.from ?? ''}|${search.to ?? ''}`}
+        search={search}
+        onSearch={(next) => navigate(ordersUrl(status, next))}
+      />
+      <Tabs value={status} onChange={(v) => v && navigate(ordersUrl(v as Tab, search))}>
         <Tabs.List>
-          {STATES.map((s) => (
+          {TABS.map((s) => (
             <Tabs.Tab key={s} value={s}>
               {s}
             </Tabs.Tab>
           ))}
         </Tabs.List>
       </Tabs>
-      {staff.isPlatformAdmin ? <Queue status={status} /> : <TenantOrders status={status} />}
+      {queue ? (
+        <Queue status={status as State} />
+      ) : (
+        <TenantOrders
+          status={status === 'all' ? undefined : status}
+          search={search}
+          admin={staff.isPlatformAdmin}
+        />
+      )}
     </Page>
+  );
+}
+
+/** The search box and the placed-between days; applied on Search (Enter), cleared by Clear. */
+function OrderSearchForm(props: { search: OrderSearch; onSearch: (s: OrderSearch) => void }) {
+  const [q, setQ] = useState(props.search.q ?? '');
+  const [from, setFrom] = useState(props.search.from ?? '');
+  const [to, setTo] = useState(props.search.to ?? '');
+  return (
+    <form
+      role="search"
+      aria-label="Search orders"
+      onSubmit={(e) => {
+        e.preventDefault();
+        props.onSearch({
+          q: q.trim() || undefined,
+          from: from || undefined,
+          to: to || undefined,
+        });
+      }}
+    >
+      <Group align="flex-end" gap="sm" mb="sm" wrap="wrap">
+        <TextInput
+          label="Search orders"
+          description="Order id, reference, reservation id, tracking code, customer's external id or e-mail (exact)"
+          value={q}
+          onChange={(e) => setQ(e.currentTarget.value)}
+          style={{ flex: '1 1 260px' }}
+          data-testid="orders-search"
+        />
+        <TextInput
+          label="Placed from"
+          type="date"
+          value={from}
+          onChange={(e) => setFrom(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Placed to"
+          type="date"
+          value={to}
+          onChange={(e) => setTo(e.currentTarget.value)}
+        />
+        <Button type="submit">Search</Button>
+        {searching(props.search) && (
+          <Button variant="default" onClick={() => props.onSearch({})}>
+            Clear
+          </Button>
+        )}
+      </Group>
+    </form>
   );
 }
 
@@ -181,10 +298,10 @@ function Queue(props: { status: State }) {
   );
 }
 
-function TenantOrders(props: { status: State }) {
+function TenantOrders(props: { status?: State; search: OrderSearch; admin: boolean }) {
   const [result, refetch] = useQuery({
     query: TenantOrdersQuery,
-    variables: { status: props.status },
+    variables: { status: props.status, ...filterOf(props.search) },
   });
   const rows = result.data?.orders.edges.map((e) => e.node) ?? [];
   return (
@@ -192,14 +309,20 @@ function TenantOrders(props: { status: State }) {
       <ErrorAlert error={result.error} />
       <OrdersTable
         rows={rows}
-        admin={false}
+        admin={props.admin}
+        empty={searching(props.search) ? 'No orders match this search.' : undefined}
         onChanged={() => refetch({ requestPolicy: 'network-only' })}
       />
     </>
   );
 }
 
-function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void }) {
+function OrdersTable(props: {
+  rows: Row[];
+  admin: boolean;
+  onChanged: () => void;
+  empty?: string | undefined;
+}) {
   const staff = useStaff();
   const { environment } = useSession();
   const [move, moveOrder] = useFormMutation(MoveMutation);
@@ -221,7 +344,8 @@ function OrdersTable(props: { rows: Row[]; admin: boolean; onChanged: () => void
       props.onChanged();
     }
   };
-  if (props.rows.length === 0) return <Text c="gray.7">No orders in this state.</Text>;
+  if (props.rows.length === 0)
+    return <Text c="gray.7">{props.empty ?? 'No orders in this state.'}</Text>;
   return (
     <>
       <ErrorAlert error={move.error ?? cancel.error} />
