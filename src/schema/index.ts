@@ -9,6 +9,7 @@ import './types/sub-brand.js';
 import './types/jurisdiction.js';
 import './types/api-key.js';
 import './types/customer.js';
+import './types/customer-timeline.js';
 import './types/customer-segments.js';
 import './types/wallet.js';
 import './types/coin-lots.js';

@@ -1,14 +1,22 @@
 // Customers (the establishment API's players): partner keys, confined to their tenant.
 import { createCustomer } from '../../domain/customers/create-customer.js';
-import { customerWhere } from '../../domain/customers/customer-where.js';
+import { customerWhere, phoneDigits } from '../../domain/customers/customer-where.js';
 import { registeredWindowBounds } from '../../domain/customers/registered-window.js';
 import { deleteCustomer } from '../../domain/customers/delete-customer.js';
-import { CUSTOMER_STATUSES, customerFilter, LANGUAGES } from '../../domain/customers/schemas.js';
+import {
+  CUSTOMER_STATUSES,
+  customerFilter,
+  LANGUAGES,
+  type CustomerFilter,
+} from '../../domain/customers/schemas.js';
 import { updateCustomer } from '../../domain/customers/update-customer.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { isUuid } from '../../domain/ids.js';
-import { parseInput } from '../../domain/validation.js';
+import { likeEscape, parseInput } from '../../domain/validation.js';
+import { listTotal, plannedRows } from '../../domain/list-total.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { ListTotalRef } from '../list-total.js';
 import { builder } from '../builder.js';
 import { definedInput, wireDates } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
@@ -107,31 +115,96 @@ function browsedTenant(
   };
 }
 
+type CustomersArgs = {
+  filter?: Record<string, unknown> | null;
+  subBrandId?: string | null;
+  environment?: 'live' | 'test' | null;
+};
+
+/** The customers list's tenant, filter and Prisma where (the page and its total alike). */
+async function customersListed(ctx: GraphQLContext, { filter, ...args }: CustomersArgs) {
+  const tenant = browsedTenant(ctx, args);
+  if (!isUuid(tenant.subBrandId)) throw notFound('Sub-brand');
+  const f = parseInput(customerFilter, definedInput(filter));
+  const bounds = await registeredWindowBounds(ctx.db, tenant, f);
+  const where = customerWhere(tenant, f);
+  return { tenant, filter: f, where: bounds ? { AND: [where, bounds] } : where };
+}
+
+/**
+ * customerWhere in SQL, for the planner's estimate of a big list's total (only asked once more
+ * than 10,000 match): the same conditions, over the same columns and indexes.
+ */
+export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sql[] {
+  const and = [
+    Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
+    Prisma.sql`environment = ${tenant.environment}::environment`,
+  ];
+  if (f.q) {
+    const text = Prisma.sql`search_text ILIKE ${`%${likeEscape(f.q)}%`}`;
+    const digits = phoneDigits(f.q);
+    and.push(digits ? Prisma.sql`(${text} OR search_text LIKE ${`%${digits}%`})` : text);
+  }
+  if (f.status) and.push(Prisma.sql`status = ${f.status}::customer_status`);
+  if (f.segmentId) and.push(Prisma.sql`segment_id = ${f.segmentId}`);
+  if (f.externalId) and.push(Prisma.sql`external_id = ${f.externalId}`);
+  if (f.email) and.push(Prisma.sql`lower(email) = lower(${f.email})`);
+  if (f.country) and.push(Prisma.sql`country = ${f.country}`);
+  if (f.createdAfter) and.push(Prisma.sql`created_at >= ${f.createdAfter}`);
+  if (f.createdBefore) and.push(Prisma.sql`created_at < ${f.createdBefore}`);
+  if (f.registeredAfter) and.push(Prisma.sql`platform_registered_at >= ${f.registeredAfter}`);
+  if (f.registeredBefore) and.push(Prisma.sql`platform_registered_at < ${f.registeredBefore}`);
+  if (f.minOrders !== undefined) and.push(Prisma.sql`order_count >= ${f.minOrders}`);
+  if (f.maxOrders !== undefined) and.push(Prisma.sql`order_count <= ${f.maxOrders}`);
+  if (f.minCoins !== undefined || f.maxCoins !== undefined) {
+    const coins = [Prisma.sql`w.customer_id = customers.id`];
+    if (f.minCoins !== undefined) coins.push(Prisma.sql`w.balance >= ${f.minCoins}`);
+    if (f.maxCoins !== undefined) coins.push(Prisma.sql`w.balance <= ${f.maxCoins}`);
+    and.push(Prisma.sql`EXISTS (SELECT 1 FROM wallets w WHERE ${Prisma.join(coins, ' AND ')})`);
+  }
+  return and;
+}
+
 builder.queryFields((t) => ({
-  customers: t.prismaConnection({
-    type: 'Customer',
-    cursor: 'id',
-    description:
-      "The key's customers, newest first. Platform admins may browse any sub-brand and environment.",
-    authScopes: { scope: 'customers:read', admin: true },
-    args: {
-      filter: t.arg({ type: CustomerFilterInput }),
-      subBrandId: t.arg.id({ description: 'Platform admins: the sub-brand to browse.' }),
-      environment: t.arg({ type: EnvironmentEnum, description: 'Platform admins: default test.' }),
+  customers: t.prismaConnection(
+    {
+      type: 'Customer',
+      cursor: 'id',
+      description:
+        "The key's customers, newest first. Platform admins may browse any sub-brand and environment.",
+      authScopes: { scope: 'customers:read', admin: true },
+      args: {
+        filter: t.arg({ type: CustomerFilterInput }),
+        subBrandId: t.arg.id({ description: 'Platform admins: the sub-brand to browse.' }),
+        environment: t.arg({
+          type: EnvironmentEnum,
+          description: 'Platform admins: default test.',
+        }),
+      },
+      resolve: async (query, _root, args, ctx) =>
+        ctx.db.customer.findMany({
+          ...query,
+          where: (await customersListed(ctx, args)).where,
+          orderBy: { id: 'desc' },
+        }),
     },
-    resolve: async (query, _root, { filter, ...args }, ctx) => {
-      const tenant = browsedTenant(ctx, args);
-      if (!isUuid(tenant.subBrandId)) throw notFound('Sub-brand');
-      const f = parseInput(customerFilter, definedInput(filter));
-      const bounds = await registeredWindowBounds(ctx.db, tenant, f);
-      const where = customerWhere(tenant, f);
-      return ctx.db.customer.findMany({
-        ...query,
-        where: bounds ? { AND: [where, bounds] } : where,
-        orderBy: { id: 'desc' },
-      });
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description:
+            'How many customers match the filter: exact up to 10,000, estimated above (exact: false).',
+          resolve: async (connection, _args, ctx) => {
+            const { tenant, filter, where } = await customersListed(ctx, connection.args);
+            return listTotal({
+              countUpTo: (take) => ctx.db.customer.count({ where, take }),
+              estimate: () => plannedRows(ctx.db, 'customers', customerConditions(tenant, filter)),
+            });
+          },
+        }),
+      }),
     },
-  }),
+  ),
   customer: t.prismaField({
     type: 'Customer',
     description: 'One customer of the key; a platform admin reads any, with its wallet history.',

@@ -14,6 +14,9 @@ import {
 } from '../../domain/orders/schemas.js';
 import { updateShipping } from '../../domain/orders/update-shipping.js';
 import { parseInput } from '../../domain/validation.js';
+import { listTotal, plannedRows } from '../../domain/list-total.js';
+import { Prisma } from '../../generated/prisma/client.js';
+import { ListTotalRef } from '../list-total.js';
 import { builder } from '../builder.js';
 import { answerOrder } from '../written-order.js';
 import { definedInput } from '../inputs.js';
@@ -162,19 +165,48 @@ const findOrder = async (ctx: GraphQLContext, query: object, id: string) => {
 };
 
 builder.queryFields((t) => ({
-  orders: t.prismaConnection({
-    type: 'Order',
-    cursor: 'id',
-    description: "The key's orders, newest first.",
-    authScopes: { scope: 'orders:read' },
-    args: { filter: t.arg({ type: OrderFilterInput }) },
-    resolve: async (query, _root, { filter }, ctx) =>
-      ctx.db.order.findMany({
-        ...query,
-        where: await orderSearchWhere(ctx.db, tenantOf(ctx), filterOf(filter)),
-        orderBy: { id: 'desc' },
+  orders: t.prismaConnection(
+    {
+      type: 'Order',
+      cursor: 'id',
+      description: "The key's orders, newest first.",
+      authScopes: { scope: 'orders:read' },
+      args: { filter: t.arg({ type: OrderFilterInput }) },
+      resolve: async (query, _root, { filter }, ctx) =>
+        ctx.db.order.findMany({
+          ...query,
+          where: await orderSearchWhere(ctx.db, tenantOf(ctx), filterOf(filter)),
+          orderBy: { id: 'desc' },
+        }),
+    },
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description:
+            'How many orders match the filter: exact up to 10,000, estimated above (exact: false).',
+          resolve: async ({ args }, _args, ctx) => {
+            const tenant = tenantOf(ctx);
+            const f = filterOf(args.filter);
+            const where = await orderSearchWhere(ctx.db, tenant, f);
+            return listTotal({
+              countUpTo: (take) => ctx.db.order.count({ where, take }),
+              // Past the cap `q` cannot be set (it names at most 1,000 orders): the rest in SQL.
+              estimate: () =>
+                plannedRows(ctx.db, 'orders', [
+                  Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
+                  Prisma.sql`environment = ${tenant.environment}::environment`,
+                  ...(f.status ? [Prisma.sql`status = ${f.status}::order_status`] : []),
+                  ...(f.customerId ? [Prisma.sql`customer_id = ${f.customerId}::uuid`] : []),
+                  ...(f.createdAfter ? [Prisma.sql`created_at >= ${f.createdAfter}`] : []),
+                  ...(f.createdBefore ? [Prisma.sql`created_at < ${f.createdBefore}`] : []),
+                ]),
+            });
+          },
+        }),
       }),
-  }),
+    },
+  ),
   order: t.prismaField({
     type: 'Order',
     authScopes: { scope: 'orders:read' },

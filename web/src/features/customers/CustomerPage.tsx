@@ -29,6 +29,7 @@ import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
 import { WalletFragment, WalletLots } from './WalletLots';
 import { ResponsibleGaming, RgFragment } from './ResponsibleGaming';
+import { Timeline } from './Timeline';
 
 const CustomerQuery = graphql(
   `
@@ -188,6 +189,7 @@ export default function CustomerPage(props: { id: string }) {
         onChanged={() => refetch({ requestPolicy: 'network-only' })}
       />
       <WalletLots wallet={c.coins} />
+      <Timeline customerId={c.id} />
       <Title order={2} size="h4">
         Wallet history
       </Title>

@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useSession, useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { count, when } from '../../components/format';
+import { totalText } from '../../components/list-total';
 import { Page } from '../../components/Page';
 import { usePrefetched } from '../../app/prefetch';
 import { CustomersQuery, customersVariables, STATUSES, type Status } from './customers-query';
@@ -109,6 +110,11 @@ export function CustomersPage() {
         />
       </Group>
       <ErrorAlert error={result.error} />
+      {connection && (
+        <Text size="sm" c="gray.7" data-testid="customers-total">
+          {totalText(connection.total, 'customer', 'customers')}
+        </Text>
+      )}
       <Table striped highlightOnHover aria-busy={result.fetching} data-testid="customers-table">
         <Table.Thead>
           <Table.Tr>

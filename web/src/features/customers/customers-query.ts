@@ -12,6 +12,10 @@ export const CustomersQuery = graphql(`
     $before: String
   ) {
     customers(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id

@@ -3,6 +3,7 @@
 // URL. Server-paginated; the page's data, the definitions for the filter included, is one
 // GraphQL request.
 import {
+  Anchor,
   Badge,
   Button,
   Code,
@@ -15,12 +16,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
+import { customerUrl } from '../customers/routes';
 
 const ExecutionsQuery = graphql(`
   query EngineExecutions(
@@ -45,6 +47,12 @@ const ExecutionsQuery = graphql(`
           id
           definitionId
           customerId
+          customer {
+            id
+            firstName
+            lastName
+            externalId
+          }
           status
           pointsRequested
           pointsApplied
@@ -246,7 +254,21 @@ export default function ExecutionsPage() {
                   <Code>{codeOf.get(x.definitionId) ?? x.definitionId}</Code>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="xs">{x.customerId ?? '—'}</Text>
+                  {x.customer ? (
+                    <>
+                      <Anchor component={Link} href={customerUrl(x.customer.id)}>
+                        {x.customer.firstName} {x.customer.lastName}
+                      </Anchor>
+                      {x.customer.externalId && (
+                        <Text size="xs" c="gray.7">
+                          {x.customer.externalId}
+                        </Text>
+                      )}
+                    </>
+                  ) : (
+                    // No player, or one since deleted: the id is all there is.
+                    <Text size="xs">{x.customerId ?? '—'}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td>
                   <Badge color={x.status === 'completed' ? 'teal' : 'orange'}>{x.status}</Badge>

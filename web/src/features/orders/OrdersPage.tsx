@@ -12,6 +12,7 @@ import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, when } from '../../components/format';
+import { totalText } from '../../components/list-total';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { notify } from '../../components/notify';
@@ -127,6 +128,10 @@ const TenantOrdersQuery = graphql(
         first: 50
         after: $after
       ) {
+        total {
+          value
+          exact
+        }
         edges {
           node {
             ...OrderRow
@@ -304,9 +309,15 @@ function TenantOrders(props: { status?: State; search: OrderSearch; admin: boole
     variables: { status: props.status, ...filterOf(props.search) },
   });
   const rows = result.data?.orders.edges.map((e) => e.node) ?? [];
+  const total = result.data?.orders.total;
   return (
     <>
       <ErrorAlert error={result.error} />
+      {total && (
+        <Text size="sm" c="gray.7" data-testid="orders-total">
+          {totalText(total, 'order', 'orders')}
+        </Text>
+      )}
       <OrdersTable
         rows={rows}
         admin={props.admin}
