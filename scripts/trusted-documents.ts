@@ -4,7 +4,7 @@
 // (marketplace/src/document-ids.json). `npm run marketplace:documents` writes both, before every
 // marketplace build; a test fails while they are stale.
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Kind, print, type DocumentNode, type OperationDefinitionNode } from 'graphql';
 import * as documents from '../marketplace/src/documents.js';
@@ -46,7 +46,13 @@ export function trustedDocumentFiles(): { server: string; app: string } {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const files = trustedDocumentFiles();
-  writeFileSync(SERVER_FILE, files.server);
-  writeFileSync(APP_FILE, files.app);
-  console.log(`Wrote ${Object.keys(JSON.parse(files.app)).length} trusted documents.`);
+  // Written only when changed: `npm run build` runs this after compiling src/, and a rewrite of an
+  // unchanged file would leave src/ newer than dist/, so the tests of the production entry would
+  // build again (test/support/build.ts).
+  const write = (file: string, text: string) => {
+    if (!existsSync(file) || readFileSync(file, 'utf8') !== text) writeFileSync(file, text);
+  };
+  write(SERVER_FILE, files.server);
+  write(APP_FILE, files.app);
+  console.log(`${Object.keys(JSON.parse(files.app)).length} trusted documents.`);
 }
