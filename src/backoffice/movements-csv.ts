@@ -8,7 +8,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
-import { parseInput, utcInstant } from '../domain/validation.js';
+import { dayOrInstant, parseInput, windowEnd } from '../domain/validation.js';
 import { exportTenant, externalIds, queryText, streamCsv } from './csv-response.js';
 
 const PAGE = 500;
@@ -32,17 +32,9 @@ const COLUMNS = [
   'staff_email',
 ];
 
-/** A day (`2026-11-01`, UTC) or an instant (`2026-11-01T12:00:00Z`). */
-const day = z.iso
-  .date({ message: 'must be a date (2026-11-01) or an ISO-8601 UTC date-time ending in Z' })
-  .transform((d) => ({ day: true, at: new Date(`${d}T00:00:00Z`) }));
-const instant = utcInstant.transform((at) => ({ day: false, at }));
-const bound = z.union([day, instant], {
-  error: 'must be a date (2026-11-01) or an ISO-8601 UTC date-time ending in Z',
-});
 const window = z.strictObject({
-  from: bound.optional(),
-  to: bound.optional(),
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
   customerId: z.uuid().optional(),
 });
 
@@ -53,9 +45,7 @@ export async function exportMovementsCsv(db: Db, req: Request, res: Response): P
     customerId: queryText(req, 'customerId'),
   });
   // `from` inclusive, `to` exclusive; a day as `to` takes that whole day in.
-  const to = input.to
-    ? new Date(input.to.at.getTime() + (input.to.day ? DAY : 0))
-    : new Date(Date.now() + 1);
+  const to = input.to ? windowEnd(input.to) : new Date(Date.now() + 1);
   const from = input.from?.at ?? new Date(to.getTime() - DEFAULT_WINDOW_DAYS * DAY);
   if (from >= to) {
     throw new AppError('invalid_request', 'from must be before to.');

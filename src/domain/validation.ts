@@ -129,5 +129,27 @@ export const utcInstant = z.iso
   .refine(hasStorableYear, 'must be in the years 0001 to 9999')
   .transform((v) => new Date(v));
 
+const DAY_OR_INSTANT = 'must be a date (2026-11-01) or an ISO-8601 UTC date-time ending in Z';
+
+/**
+ * A window's bound as people type it: a day (`2026-11-01`, from UTC midnight) or an instant
+ * (`2026-11-01T12:00:00Z`). `day` says which, so an end given as a day can take it in whole
+ * (`windowEnd`). The backoffice's movements and audit exports and the audit screen read it.
+ */
+export const dayOrInstant = z.union(
+  [
+    z.iso
+      .date({ message: DAY_OR_INSTANT })
+      .refine(hasStorableYear, 'must be in the years 0001 to 9999')
+      .transform((d) => ({ day: true, at: new Date(`${d}T00:00:00Z`) })),
+    utcInstant.transform((at) => ({ day: false, at })),
+  ],
+  { error: DAY_OR_INSTANT },
+);
+
+/** A window's exclusive end: an instant as it is, a day up to the next midnight. */
+export const windowEnd = (to: { day: boolean; at: Date }): Date =>
+  new Date(to.at.getTime() + (to.day ? 86_400_000 : 0));
+
 /** `%` and `_` in a search are literal text, not LIKE wildcards. */
 export const likeEscape = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -6,22 +6,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { invalidRequest } from '../errors.js';
 import type { Tenant } from '../tenant.js';
-import { hasStorableYear, parseInput, utcInstant } from '../validation.js';
-
-const DAY = 24 * 60 * 60 * 1000;
-const BOUND = 'must be a date (2026-11-01) or an ISO-8601 UTC date-time ending in Z';
-
-/** A day (`2026-11-01`, UTC) or an instant (`2026-11-01T12:00:00Z`). */
-const bound = z.union(
-  [
-    z.iso
-      .date({ message: BOUND })
-      .refine(hasStorableYear, 'must be in the years 0001 to 9999')
-      .transform((d) => ({ day: true, at: new Date(`${d}T00:00:00Z`) })),
-    utcInstant.transform((at) => ({ day: false, at })),
-  ],
-  { error: BOUND },
-);
+import { dayOrInstant, parseInput, windowEnd } from '../validation.js';
 
 /** The filter as it arrives (query parameters, GraphQL arguments): text, checked here. */
 export const auditFilterInput = z
@@ -35,14 +20,14 @@ export const auditFilterInput = z
     /** The same, by e-mail (case-insensitive). */
     staffEmail: z.string().trim().toLowerCase().max(254).pipe(z.email()).optional(),
     /** From this day or instant (inclusive). */
-    from: bound.optional(),
+    from: dayOrInstant.optional(),
     /** Up to this instant (exclusive); a day takes that whole day in. */
-    to: bound.optional(),
+    to: dayOrInstant.optional(),
   })
   .transform(({ from, to, ...rest }) => ({
     ...rest,
     ...(from ? { from: from.at } : {}),
-    ...(to ? { to: new Date(to.at.getTime() + (to.day ? DAY : 0)) } : {}),
+    ...(to ? { to: windowEnd(to) } : {}),
   }))
   .superRefine((f, ctx) => {
     if (f.from && f.to && f.from >= f.to) {
@@ -55,9 +40,6 @@ export const auditFilterInput = z
     }
   });
 export type AuditFilter = z.output<typeof auditFilterInput>;
-
-/** The same schema under its former name (the CSV export's parameters). */
-export const auditFilter = auditFilterInput;
 
 /**
  * Parses a filter and checks what only the database knows: a staff id must name a staff account
