@@ -24,6 +24,7 @@ import { natsPublisher } from './events/nats.js';
 import { createEventWorkers } from './events/service.js';
 import { OperationStore } from './rest/execute-operation.js';
 import { getSchema } from './schema/index.js';
+import { endLiveStreams } from './schema/types/live.js';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -154,6 +155,7 @@ export async function startServer(config: Config, logger: Logger) {
     await campaignJobs.stop();
     await coinExpiry.stop();
     await coinRollups.stop();
+    endLiveStreams(); // the backoffice's live screens reconnect to another process
     await new Promise<void>((resolve) => {
       server.close(() => resolve()); // stop accepting; finish what is in flight
       server.closeIdleConnections();

@@ -11,6 +11,7 @@ import { AppError } from '../domain/errors.js';
 import { signIn, signOut, signOutEverywhere } from '../domain/staff/sessions.js';
 import { subBrandsOf } from '../domain/staff/staff-principal.js';
 import type { StaffIdentity } from '../domain/staff/roles.js';
+import { accountRoutes, sameOrigin } from './account-routes.js';
 import { exportCustomersCsv } from './customers-csv.js';
 import { exportRgDecisionsCsv } from './rg-decisions-csv.js';
 import { exportAuditCsv } from './audit-csv.js';
@@ -52,6 +53,26 @@ export function backofficeRouter(deps: {
     keyPrefix: 'signin-fail',
   });
 
+  /** One more wrong password or code for this key (an e-mail, or an account's id). */
+  const countFailure = (key: string) =>
+    failures.consume(key).then(
+      () => undefined,
+      (r: unknown) => {
+        if (!(r instanceof RateLimiterRes)) throw r;
+      },
+    );
+  /** Sign-in attempts (and link pages) per client address, whatever the e-mail. */
+  const perAddress = async (req: Request) => {
+    const budget = await deps.rateLimits.consume(`signin:ip:${req.ip}`, SIGN_IN_PER_ADDRESS);
+    if (!budget.allowed) throw tooMany(budget.retryAfter);
+  };
+  /** Refused while the key has used up its wrong guesses. */
+  const notLockedOut = async (key: string) => {
+    const record = await failures.get(key);
+    if (record && record.consumedPoints >= SIGN_IN_FAILURES.points)
+      throw tooMany(Math.ceil(record.msBeforeNext / 1000));
+  };
+
   const api = Router();
   api.use(express.json({ limit: '16kb' }));
   api.use((_req, res, next) => {
@@ -63,29 +84,31 @@ export function backofficeRouter(deps: {
     '/sign-in',
     handle(async (req, res) => {
       sameOrigin(req);
-      const body = (req.body ?? {}) as { email?: unknown; password?: unknown };
+      const body = (req.body ?? {}) as { email?: unknown; password?: unknown; code?: unknown };
       if (typeof body.email !== 'string' || typeof body.password !== 'string' || !body.email)
         throw new AppError('invalid_request', 'Send { "email": "…", "password": "…" } as JSON.');
       const email = body.email.trim().toLowerCase();
-      const perAddress = await deps.rateLimits.consume(`signin:ip:${req.ip}`, SIGN_IN_PER_ADDRESS);
-      if (!perAddress.allowed) throw tooMany(perAddress.retryAfter);
-      const record = await failures.get(email);
-      if (record && record.consumedPoints >= SIGN_IN_FAILURES.points)
-        throw tooMany(Math.ceil(record.msBeforeNext / 1000));
+      await perAddress(req);
+      await notLockedOut(email);
+      if (body.code !== undefined && typeof body.code !== 'string')
+        throw new AppError(
+          'invalid_request',
+          'code is the 6 digits of the app, or a recovery code.',
+        );
       let session;
       try {
         session = await signIn(deps.db, {
           email,
           password: body.password,
+          code: body.code,
           userAgent: req.get('user-agent'),
         });
       } catch (error) {
-        if (error instanceof AppError && error.code === 'unauthorized')
-          await failures.consume(email).catch((r: unknown) => {
-            if (!(r instanceof RateLimiterRes)) throw r;
-          });
+        if (error instanceof AppError && error.code === 'unauthorized') await countFailure(email);
         throw error;
       }
+      // The password was right; the code is asked for next (no session yet, not a failure).
+      if ('twoFactorRequired' in session) return void res.json({ twoFactorRequired: true });
       await failures.delete(email);
       setSessionCookie(req, res, session.token);
       res.json(await sessionBody(deps, session.staff, session.csrfToken));
@@ -125,6 +148,14 @@ export function backofficeRouter(deps: {
       res.json({ ended });
     }),
   );
+
+  accountRoutes(api, {
+    db: deps.db,
+    handle,
+    sessionBody: (staff, csrf) => sessionBody(deps, staff, csrf),
+    guard: { countFailure, notLockedOut },
+    perAddress,
+  });
 
   api.get(
     '/customers.csv',
@@ -239,6 +270,7 @@ const STATUS: Partial<Record<string, number>> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   rate_limited: 429,
 };
 
@@ -256,7 +288,9 @@ async function sessionBody(
       subBrandId: staff.subBrandId,
     },
     csrfToken,
-    subBrands: await subBrandsOf(deps.db, staff),
+    /** `setup_required`: the brand requires a second factor; only its setup is open. */
+    twoFactor: staff.twoFactor,
+    subBrands: staff.twoFactor === 'setup_required' ? [] : await subBrandsOf(deps.db, staff),
     /** Whether /admin/graphiql is served (not in production). */
     graphiql: deps.graphiql,
   };
@@ -277,18 +311,4 @@ export function inHumanTerms(seconds: number): string {
   if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
   const minutes = Math.ceil(s / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-/** Login CSRF: a browser sends Origin on a cross-site POST; refuse one that is not ours. */
-function sameOrigin(req: Request): void {
-  const origin = req.get('origin');
-  if (!origin) return;
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = '';
-  }
-  if (host !== req.get('host'))
-    throw new AppError('forbidden', 'Sign-in is accepted only from the backoffice itself.');
 }

@@ -369,6 +369,7 @@ const COMMANDS: Record<CommandName, Command> = {
   'user create': USER_COMMANDS['user create']!,
   'user list': USER_COMMANDS['user list']!,
   'user disable': USER_COMMANDS['user disable']!,
+  'user reset-2fa': USER_COMMANDS['user reset-2fa']!,
   'events list': EVENT_COMMANDS['events list'],
   'events show': EVENT_COMMANDS['events show'],
   'webhooks list': EVENT_COMMANDS['webhooks list'],

@@ -70,6 +70,10 @@ export const USAGE = {
     usage: 'user disable EMAIL|ID',
     summary: 'Disable a staff account and end its sessions; its history stays.',
   },
+  'user reset-2fa': {
+    usage: 'user reset-2fa EMAIL|ID',
+    summary: 'Remove a staff account’s second factor (a lost authenticator) and end its sessions.',
+  },
   'events list': {
     usage:
       'events list --sub-brand ID --env test|live [--type T1,T2] [--limit N (20; at most 100)]',

@@ -9,6 +9,7 @@ import {
   createStaffUser,
   disableStaffUser,
   listStaffUsers,
+  resetTwoFactorOf,
   type StaffUserSummary,
 } from '../domain/staff/staff-users.js';
 
@@ -125,6 +126,20 @@ export const USER_COMMANDS: Record<string, UserCommand> = {
       return {
         json: summary(user),
         text: `Staff account ${user.email} disabled; signed out everywhere.`,
+      };
+    },
+  },
+  'user reset-2fa': {
+    usage:
+      'user reset-2fa EMAIL|ID   (a lost authenticator: removes its second factor, ends its sessions)',
+    options: {},
+    positionals: 1,
+    async run(db, _v, [who]) {
+      // The way back in for the last platform admin with a lost phone: no one is above them.
+      const user = await resetTwoFactorOf(db, who!);
+      return {
+        json: summary(user),
+        text: `Two-factor sign-in removed from ${user.email}; signed out everywhere.`,
       };
     },
   },

@@ -18,12 +18,9 @@
 //   crash of a dispatching process, and none without a crash.
 import nodemailer from 'nodemailer';
 import type { Db } from '../domain/db.js';
-import {
-  claimDue,
-  markFailed,
-  markSent,
-  type ClaimedMessage,
-} from '../domain/notifications/outbox.js';
+import * as orderOutbox from '../domain/notifications/outbox.js';
+import type { ClaimedMessage, Outbox } from '../domain/notifications/outbox.js';
+import { STAFF_OUTBOX } from '../domain/staff/staff-mail.js';
 import { BASE_URL_MARK, escapeHtml } from '../domain/notifications/templates.js';
 import type { Logger } from '../logger.js';
 
@@ -49,6 +46,9 @@ export type DispatcherOptions = {
   now?: () => Date;
 };
 
+/** The tenants' logistics e-mails, then the staff's invitations and resets: one sender for both. */
+const OUTBOXES: Outbox[] = [orderOutbox, STAFF_OUTBOX];
+
 export function createDispatcher(o: DispatcherOptions) {
   const timeout = o.smtpTimeoutMs ?? 30_000;
   const leaseMs = o.leaseMs ?? 4 * timeout;
@@ -62,7 +62,7 @@ export function createDispatcher(o: DispatcherOptions) {
   });
   const domain = new URL(o.baseUrl).hostname || 'localhost';
 
-  async function deliver(m: ClaimedMessage): Promise<void> {
+  async function deliver(outbox: Outbox, m: ClaimedMessage): Promise<void> {
     try {
       await transport.sendMail({
         from: o.from,
@@ -81,7 +81,7 @@ export function createDispatcher(o: DispatcherOptions) {
         permanent || m.attempts >= maxAttempts
           ? null
           : new Date(now().getTime() + Math.min(backoffMs * 2 ** (m.attempts - 1), 3_600_000));
-      await markFailed(o.db, m, why, retryAt);
+      await outbox.markFailed(o.db, m, why, retryAt);
       if (retryAt) {
         o.logger.warn({
           msg: 'e-mail not sent; will retry',
@@ -99,7 +99,7 @@ export function createDispatcher(o: DispatcherOptions) {
       }
       return;
     }
-    if (!(await markSent(o.db, m, now()))) {
+    if (!(await outbox.markSent(o.db, m, now()))) {
       o.logger.warn({ msg: 'e-mail sent after its claim was lost', notification_id: m.id });
     }
   }
@@ -108,11 +108,13 @@ export function createDispatcher(o: DispatcherOptions) {
   async function runOnce(): Promise<number> {
     const batch = o.batch ?? 20;
     let sent = 0;
-    while (sent < batch) {
-      const [m] = await claimDue(o.db, now(), { batch: 1, leaseMs });
-      if (!m) break;
-      await deliver(m);
-      sent++;
+    for (const outbox of OUTBOXES) {
+      while (sent < batch) {
+        const [m] = await outbox.claimDue(o.db, now(), { batch: 1, leaseMs });
+        if (!m) break;
+        await deliver(outbox, m);
+        sent++;
+      }
     }
     return sent;
   }

@@ -27,6 +27,8 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,
   scopeAuth: {
+    // A subscription's scopes are checked when it starts (schema/types/live.ts), not per answer.
+    authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       scope: (scope: string) => ctx.principal.scopes.has(scope),
       admin: ctx.principal.isPlatformAdmin,

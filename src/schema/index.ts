@@ -9,7 +9,7 @@ import './types/sub-brand.js';
 import './types/jurisdiction.js';
 import './types/api-key.js';
 import './types/customer.js';
-import './types/customer-timeline.js';
+import './types/timeline.js';
 import './types/customer-segments.js';
 import './types/wallet.js';
 import './types/coin-lots.js';
@@ -33,12 +33,14 @@ import './types/campaign.js';
 import './types/campaign-game.js';
 import './types/player-campaigns.js';
 import './types/staff.js';
+import './types/staff-admin.js';
 import './types/marketplace.js';
 import './types/marketplace-actions.js';
 import './types/events.js';
 import './types/reports.js';
 import './types/dashboard-kpis.js';
 import './types/search.js';
+import './types/live.js';
 
 let schema: GraphQLSchema | undefined;
 

@@ -28,6 +28,7 @@ const AUDIT = `query($staffId: ID, $staffEmail: String, $from: String, $to: Stri
   $action: String, $targetId: String, $after: String) {
   staffAudit(staffId: $staffId, staffEmail: $staffEmail, from: $from, to: $to, action: $action,
     targetId: $targetId, first: 50, after: $after) {
+    total { value exact }
     edges { node { id action targetId createdAt staff { id email } } }
     pageInfo { hasNextPage endCursor }
   }
@@ -112,16 +113,21 @@ type Filter = Partial<
   Record<'staffId' | 'staffEmail' | 'from' | 'to' | 'action' | 'targetId', string>
 >;
 
-/** Every row the screen lists for a filter, all pages. */
+/** Every row the screen lists for a filter, all pages; the list's total says as many. */
 async function screenIds(client: StaffClient, filter: Filter, subBrandId = a.subBrandId) {
   const ids: string[] = [];
   let after: string | null = null;
+  let total: unknown;
   for (;;) {
     const res = await client.gql(AUDIT, { ...filter, after }, { subBrandId });
     expect(res.body.errors).toBeUndefined();
     const page = res.body.data.staffAudit;
+    total ??= page.total;
     ids.push(...page.edges.map((e: { node: { id: string } }) => e.node.id));
-    if (!page.pageInfo.hasNextPage) return ids;
+    if (!page.pageInfo.hasNextPage) {
+      expect(total).toEqual({ value: ids.length, exact: true });
+      return ids;
+    }
     after = page.pageInfo.endCursor;
   }
 }

@@ -55,6 +55,29 @@ describe('npm run admin -- user …', () => {
     expect((await signIn('op@example.com', 'a long enough password')).status).toBe(401);
   });
 
+  it('removes a lost second factor: the password alone signs in again', async () => {
+    process.env.STAFF_PASSWORD = 'a long enough password';
+    await admin('user', 'create', '--email', 'lost@example.com', '--role', 'platform-admin');
+    const user = await h.db.prisma.staffUser.findUniqueOrThrow({
+      where: { email: 'lost@example.com' },
+    });
+    await h.db.prisma.staffUser.update({
+      where: { id: user.id },
+      data: { totpSecret: 'JBSWY3DPEHPK3PXP', totpEnabledAt: new Date() },
+    });
+    expect((await signIn('lost@example.com', 'a long enough password')).body).toEqual({
+      twoFactorRequired: true,
+    });
+    const reset = await admin('user', 'reset-2fa', 'LOST@example.com');
+    expect(reset).toMatchObject({ code: 0, json: { email: 'lost@example.com' } });
+    expect((await signIn('lost@example.com', 'a long enough password')).body.staff).toMatchObject({
+      email: 'lost@example.com',
+    });
+    expect((await admin('user', 'reset-2fa', 'nobody@example.com')).json.error.code).toBe(
+      'not_found',
+    );
+  });
+
   it('refuses a password given as an argument, and asks for one when none is set', async () => {
     const argument = await admin(
       'user',

@@ -1,7 +1,9 @@
 // Issue 35, "totals on every list": the customers and orders connections answer `total`, exact
 // under the cap (a count of at most cap + 1 rows), estimated above it by PostgreSQL's planner
-// and said so (exact: false). Never another tenant's rows. Above the cap with a small cap given
-// to domain/list-total.ts, rather than 10,001 rows.
+// and said so (exact: false); products, engine executions and the staff audit (its own test,
+// backoffice/audit-filters) count with their filters and say "more than" past the cap. Never
+// another tenant's rows. Above the cap with a small cap given to domain/list-total.ts, rather
+// than 10,001 rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/domain/customers/create-customer.js';
 import { customerWhere } from '../../src/domain/customers/customer-where.js';
@@ -9,7 +11,9 @@ import { newId } from '../../src/domain/ids.js';
 import { EXACT_TOTAL_CAP, listTotal, plannedRows } from '../../src/domain/list-total.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import type { Tenant } from '../../src/domain/tenant.js';
+import { countedTotal } from '../../src/schema/list-total.js';
 import { customerConditions } from '../../src/schema/types/customer.js';
+import { listedProduct } from '../support/catalog.js';
 import { createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { createStaff, signInAs, type StaffClient } from '../support/staff.js';
@@ -138,6 +142,30 @@ describe('list totals', () => {
     const planned = await counted.estimate();
     expect(Number.isFinite(planned)).toBe(true);
     expect(planned).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts products with their filter (a platform admin sees every one)', async () => {
+    const PRODUCTS = `query($filter: ProductFilter) {
+      products(filter: $filter, first: 1) { total { value exact } edges { node { id } } } }`;
+    await listedProduct(h.db.prisma, tenant.subBrandId, { name: 'Lamp', kind: 'physical' });
+    await listedProduct(h.db.prisma, tenant.subBrandId, { name: 'Lantern', kind: 'physical' });
+    await listedProduct(h.db.prisma, tenant.subBrandId, { name: 'Voucher' });
+    expect(await total(admin, PRODUCTS, {})).toEqual({ value: 3, exact: true });
+    expect(await total(admin, PRODUCTS, { filter: { q: 'lan' } })).toEqual({
+      value: 1,
+      exact: true,
+    });
+    expect(await total(admin, PRODUCTS, { filter: { kind: 'physical' } })).toEqual({
+      value: 2,
+      exact: true,
+    });
+  });
+
+  it('past the cap, a counted total says only "more than"', async () => {
+    const count = (take: number) =>
+      h.db.prisma.customer.count({ where: customerWhere(tenant, {}), take });
+    expect(await countedTotal(count)).toEqual({ value: 5, exact: true });
+    expect(await countedTotal(count, 3)).toEqual({ value: 4, exact: false });
   });
 
   it('estimates with every customer filter and order filter in SQL', async () => {

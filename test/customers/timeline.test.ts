@@ -14,6 +14,8 @@ let customer: string;
 let operator: StaffClient;
 let reference: string;
 let staffEmail: string;
+let keptId: string;
+let cancelledId: string;
 
 const TIMELINE = `query($id: ID!, $first: Int, $after: String) {
   customer(id: $id) { timeline(first: $first, after: $after) {
@@ -33,11 +35,12 @@ beforeAll(async () => {
   };
   const kept = await s.order(body);
   if (kept.status !== 201) throw new Error(`order: ${kept.status} ${kept.text}`);
-  reference = (await h.db.prisma.order.findUniqueOrThrow({ where: { id: kept.body.data.id } }))
-    .reference!;
+  keptId = kept.body.data.id;
+  reference = (await h.db.prisma.order.findUniqueOrThrow({ where: { id: keptId } })).reference!;
   const cancelled = await s.order(body);
   if (cancelled.status !== 201) throw new Error(`order: ${cancelled.status} ${cancelled.text}`);
-  const del = await s.delete(`/api/v1/orders/${cancelled.body.data.id}`);
+  cancelledId = cancelled.body.data.id;
+  const del = await s.delete(`/api/v1/orders/${cancelledId}`);
   if (del.status !== 200) throw new Error(`cancel: ${del.status} ${del.text}`);
   const staff = await createStaff(h.db.prisma, 'brand_admin', { brandId: s.brandId });
   staffEmail = staff.email;
@@ -146,6 +149,79 @@ describe('a customer timeline', () => {
       },
     );
     expect(res.body.errors[0].extensions.code).toBe('invalid_request');
+  });
+});
+
+const ORDER_TIMELINE = `query($id: ID!, $first: Int, $after: String) {
+  order(id: $id) { timeline(first: $first, after: $after) {
+    entries { kind id title detail linkPath } nextCursor } } }`;
+
+describe('an order timeline', () => {
+  it('shows the order placed, its debit, a staff change with who made it, and its e-mails', async () => {
+    const fix = await operator.gql(
+      'mutation($id: ID!) { updateOrderShipping(id: $id, shippingAddress: "Calle Mayor 2, 28013 Madrid") { id } }',
+      { id: keptId },
+      { subBrandId: tenant.subBrandId },
+    );
+    expect(fix.body.errors).toBeUndefined();
+    const res = await operator.gql(
+      ORDER_TIMELINE,
+      { id: keptId, first: 100 },
+      {
+        subBrandId: tenant.subBrandId,
+      },
+    );
+    expect(res.body.errors).toBeUndefined();
+    const entries: { kind: string; title: string; detail: string | null; linkPath: string }[] =
+      res.body.data.order.timeline.entries;
+    const titles = entries.map((e) => e.title);
+    expect(titles[0]).toBe(`Update order shipping — by ${staffEmail}`);
+    expect(entries[1]).toMatchObject({
+      kind: 'order_update',
+      title: `Order ${reference}: shipping address changed`,
+      detail: `By ${staffEmail}`,
+      linkPath: `/orders/${keptId}`,
+    });
+    expect(titles).toContain(`Debited 1,000 coins — Order ${reference}`);
+    // Placed in the transaction that queued its e-mail: the same instant, so either comes last.
+    expect(titles.slice(-2)).toContainEqual(
+      expect.stringMatching(new RegExp(`^Order ${reference} placed`)),
+    );
+    expect(entries.some((e) => e.kind === 'email')).toBe(true);
+    // Only this order: the other order's refund is not here.
+    expect(titles.some((t) => /Refund/.test(t))).toBe(false);
+    expect(titles.some((t) => /Goodwill|Sorry/.test(t))).toBe(false);
+  });
+
+  it("a cancelled order shows its refund; another tenant's order is not found", async () => {
+    const res = await operator.gql(
+      ORDER_TIMELINE,
+      { id: cancelledId, first: 2 },
+      {
+        subBrandId: tenant.subBrandId,
+      },
+    );
+    const page = res.body.data.order.timeline;
+    expect(page.entries).toHaveLength(2);
+    expect(page.nextCursor).toEqual(expect.any(String));
+    const rest = await operator.gql(
+      ORDER_TIMELINE,
+      { id: cancelledId, first: 100, after: page.nextCursor },
+      { subBrandId: tenant.subBrandId },
+    );
+    const titles = [...page.entries, ...rest.body.data.order.timeline.entries].map(
+      (e: { title: string }) => e.title,
+    );
+    expect(titles).toContainEqual(
+      expect.stringMatching(/^Credited 1,000 coins — Refund of order R-/),
+    );
+    expect(titles).toContainEqual(expect.stringMatching(/^Order R-\S+ cancelled$/));
+    const other = await createTenant(h.db.prisma);
+    const platform = await createStaff(h.db.prisma, 'platform_admin');
+    const elsewhere = await (
+      await signInAs(h.url, platform.email)
+    ).gql(ORDER_TIMELINE, { id: keptId }, { subBrandId: other.subBrandId });
+    expect(elsewhere.body.data?.order ?? null).toBeNull();
   });
 });
 

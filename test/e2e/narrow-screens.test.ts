@@ -73,6 +73,35 @@ describe(`the backoffice at 390 px (${TEST_DB})`, BROWSER_WALK, () => {
     await page.keyboard.press('Escape');
   });
 
+  it("the dashboard's period switch shows each option whole within the screen", async () => {
+    await page.goto(`${h.url}/admin/`);
+    const period = page.getByRole('radiogroup', { name: 'Period' });
+    await period.waitFor();
+    const labels = period.locator('label');
+    await expect(labels.count()).resolves.toBe(5);
+    // The switch clips what does not fit it (it once cut "Custom" at its edge): each option lies
+    // whole inside it, and it inside the screen.
+    const switchBox = (await period.boundingBox())!;
+    expect(switchBox.x).toBeGreaterThanOrEqual(0);
+    expect(switchBox.x + switchBox.width).toBeLessThanOrEqual(390);
+    for (const label of await labels.all()) {
+      const name = await label.innerText();
+      const box = (await label.boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(switchBox.x);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(switchBox.x + switchBox.width);
+      expect(box.y + box.height, name).toBeLessThanOrEqual(switchBox.y + switchBox.height);
+      // Whole, not cut to an ellipsis.
+      await expect(
+        label.evaluate((e) => e.scrollWidth <= e.clientWidth),
+        name,
+      ).resolves.toBe(true);
+    }
+    expect(await sideways(page)).toBe(0);
+    // Each option still picks its period.
+    await period.getByText('90 days').click();
+    await expect.poll(() => page.url()).toContain('range=90d');
+  });
+
   it('no screen scrolls sideways', async () => {
     const paths = [
       ...SCREENS.filter((s) => !s.href.includes('sub-brands')).map((s) => s.href),
@@ -87,7 +116,10 @@ describe(`the backoffice at 390 px (${TEST_DB})`, BROWSER_WALK, () => {
         .getByRole('heading', { level: 1 })
         .waitFor()
         .catch(() => expect.fail(`${path} shows no heading`));
-      await page.waitForLoadState('networkidle');
+      // A live screen's stream stays open (never network-idle): it has loaded once it is live.
+      const live = page.getByTestId('live-state');
+      if (await live.count()) await expect.poll(() => live.textContent()).toBe('Live');
+      else await page.waitForLoadState('networkidle');
       const over = await sideways(page);
       if (over > 0)
         wide.push(

@@ -103,7 +103,7 @@ describe(`search in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     await page.context().close();
   });
 
-  it('finds an order by its tracking code and opens it on the Orders screen', async () => {
+  it("finds an order by its tracking code and opens the order's page", async () => {
     const page = await newPage();
     await signInToBackoffice(page, h.url, operator.email, '/customers');
     await page.getByRole('heading', { name: 'Customers' }).first().waitFor();
@@ -115,9 +115,16 @@ describe(`search in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     await option.first().waitFor();
     await expect(option.first().textContent()).resolves.toContain(tracking);
     await page.keyboard.press('Enter');
-    await page.waitForURL(/\/admin\/orders\?status=pending&q=/);
-    await page.locator(`[data-order-id="${orderId}"]`).waitFor();
-    expect(await page.locator('[data-order-id]').count()).toBe(1);
+    await page.waitForURL(new RegExp(`/admin/orders/${orderId}$`));
+    await page.getByRole('heading', { name: /^Order / }).waitFor();
+    await expect(page.getByText(tracking).first().textContent()).resolves.toContain(tracking);
+    await page
+      .getByTestId('timeline')
+      .getByText(/placed/)
+      .first()
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, dir, 'order-page');
     await page.context().close();
   });
 

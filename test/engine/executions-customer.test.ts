@@ -89,6 +89,13 @@ describe('executions name their players', () => {
       });
     expect(byId.get(executions.bruno!)!.customer?.externalId).toBe('ext-bruno');
     expect(byId.get(executions.none!)!.customer).toBeNull();
+    // The list's total counts this tenant's executions alone.
+    const counted = await admin.gql(
+      `query($subBrandId: ID!) { engineExecutions(subBrandId: $subBrandId,
+        filter: { environment: test }, first: 1) { total { value exact } } }`,
+      { subBrandId: tenant.subBrandId },
+    );
+    expect(counted.body.data.engineExecutions.total).toEqual({ value: 5, exact: true });
     // The id is there, the other tenant's player is not.
     expect(byId.get(executions.foreign!)!.customerId).toBe(players.elsewhere);
     expect(byId.get(executions.foreign!)!.customer).toBeNull();

@@ -136,7 +136,7 @@ describe('search', () => {
       (x) => x.kind === 'order',
     );
     expect(hit).toMatchObject({
-      url: `/orders?status=pending&q=${order.id}`,
+      url: `/orders/${order.id}`,
       subtitle: expect.stringContaining('pending'),
     });
   });

@@ -157,6 +157,9 @@ const KNOWN_BLOCKERS: string[] = [
   'staff_audit: primary key (id) lacks sub_brand_id',
   'staff_sessions: reference table points at distributed staff_users (staff_sessions_staff_user_id_fkey); give it sub_brand_id',
   'staff_users: primary key (id) lacks sub_brand_id',
+  // Issue 35's staff administration: the same way out (staff_users a reference table).
+  'staff_recovery_codes: reference table points at distributed staff_users (staff_recovery_codes_staff_user_id_fkey); give it sub_brand_id',
+  'staff_tokens: reference table points at distributed staff_users (staff_tokens_staff_user_id_fkey); give it sub_brand_id',
   'staff_users: unique index staff_users_email_key (email) lacks sub_brand_id',
 ];
 

@@ -1,180 +1,13 @@
-// A player's timeline (issue 35): everything that happened to one customer, newest first, from
-// the tables that already record it: coin movements (expiry write-offs among them), orders and
-// their status changes, campaign awards and claims, the order e-mails, responsible-gaming changes
-// and the staff audit entries whose target is the customer.
-//
-// One UNION ALL statement ordered by (at, key) DESC with LIMIT first + 1: every branch reads one
-// customer's rows through an index that starts with the customer (or its orders), the keyset
-// predicate is applied to each branch before the merge, and a page costs one round trip whatever
-// the number of sources. Fetching `first` rows per source and merging in memory would read up to
-// seven times the rows and still need a per-source cursor.
-import { queryRaw } from '../../db/sql.js';
+// A player's timeline (issue 35): everything that happened to one customer, newest first:
+// coin movements (expiry write-offs among them), orders and their status changes, campaign awards
+// and claims, the order e-mails, responsible-gaming changes and the staff audit entries whose
+// target is the customer. Paged and worded by domain/timeline.ts.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
-import { invalidCursor, invalidRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import type { Tenant } from '../tenant.js';
-
-export const TIMELINE_KINDS = [
-  'coins',
-  'expiry',
-  'order',
-  'order_status',
-  'award',
-  'claim',
-  'email',
-  'responsible_gaming',
-  'audit',
-] as const;
-export type TimelineKind = (typeof TIMELINE_KINDS)[number];
-
-export type TimelineEntry = {
-  kind: TimelineKind;
-  at: Date;
-  /** Unique within the timeline: the source and the row's id (`movement:<uuid>`). */
-  id: string;
-  title: string;
-  detail: string | null;
-  /** A backoffice path that shows more, when there is one. */
-  linkPath: string | null;
-};
-
-export type TimelinePage = { entries: TimelineEntry[]; nextCursor: string | null };
-
-export const DEFAULT_TIMELINE_PAGE = 25;
-export const MAX_TIMELINE_PAGE = 100;
-
-type Row = {
-  source: string;
-  at: Date | string;
-  key: string;
-  data: Record<string, unknown> | string;
-};
-
-const KEY = /^[a-z_]+:[0-9a-f-]{36}$/;
-
-export function encodeTimelineCursor(at: Date, key: string): string {
-  return Buffer.from(`${at.toISOString()}|${key}`, 'utf8').toString('base64url');
-}
-
-export function decodeTimelineCursor(cursor: string, field = 'after'): { at: Date; key: string } {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const bar = text.indexOf('|');
-  const at = new Date(text.slice(0, bar));
-  const key = text.slice(bar + 1);
-  if (bar < 0 || Number.isNaN(at.getTime()) || !KEY.test(key)) throw invalidCursor(field);
-  return { at, key };
-}
-
-const coins = (n: unknown) => Number(n).toLocaleString('en-US');
-/** `1 coin`, `1,200 coins`. */
-const coinsOf = (n: unknown) => `${coins(n)} ${Math.abs(Number(n)) === 1 ? 'coin' : 'coins'}`;
-const day = (d: unknown) => (d == null ? null : new Date(String(d)).toISOString().slice(0, 10));
-const orderName = (d: Record<string, unknown>) =>
-  `Order ${d.reference ? String(d.reference) : String(d.order_id).slice(0, 8)}`;
-
-const SOURCE_WORDS: Record<string, string> = {
-  api: 'Partner API',
-  bulk: 'Bulk adjustment',
-  engine: 'Rule engine',
-  order: 'Order',
-  refund: 'Refund',
-  campaign: 'Campaign',
-  expiry: 'Expiry',
-};
-
-const RG_WORDS: Record<string, string> = {
-  cool_off: 'Cooling-off',
-  self_excluded: 'Self-excluded',
-  limit_reached: 'Limit reached',
-};
-
-function title(kind: TimelineKind, d: Record<string, unknown>): string {
-  switch (kind) {
-    case 'expiry':
-      return `${coinsOf(-Number(d.delta))} expired (written off)`;
-    case 'coins': {
-      const delta = Number(d.delta);
-      // A reason that only names a row (`order:<id>`, `refund:<id>`) says it in words instead.
-      const reason = d.reason && !KEY.test(String(d.reason)) ? String(d.reason) : null;
-      const what =
-        reason ??
-        (d.reference
-          ? `${d.source === 'refund' ? 'Refund of order' : 'Order'} ${String(d.reference)}`
-          : SOURCE_WORDS[String(d.source)]);
-      return `${delta >= 0 ? 'Credited' : 'Debited'} ${coinsOf(Math.abs(delta))} — ${what}`;
-    }
-    case 'order':
-      return `${orderName(d)} placed (${coinsOf(d.total_coins)})`;
-    case 'order_status':
-      return `${orderName(d)} ${String(d.to_status)}`;
-    case 'award': {
-      const prize = Number(d.coins) > 0 ? coinsOf(d.coins) : String(d.prize ?? 'a prize');
-      return `Won ${prize} — ${String(d.campaign)}`;
-    }
-    case 'claim': {
-      const prize = Number(d.coins) > 0 ? coinsOf(d.coins) : String(d.prize ?? 'a prize');
-      return `Claimed ${prize} — ${String(d.campaign)}`;
-    }
-    case 'email': {
-      const status = d.status === 'pending' ? 'queued' : String(d.status);
-      return `E-mail “${String(d.subject)}” ${status}`;
-    }
-    case 'responsible_gaming': {
-      const by = `by the ${String(d.source)}`;
-      if (d.state === 'none') return `Responsible-gaming restriction lifted ${by}`;
-      const until = day(d.until);
-      return `${RG_WORDS[String(d.state)] ?? String(d.state)} ${by} ${until ? `until ${until}` : 'indefinitely'}`;
-    }
-    case 'audit': {
-      const words = String(d.action)
-        .replace(/([A-Z])/g, ' $1')
-        .toLowerCase();
-      return `${words.charAt(0).toUpperCase()}${words.slice(1)} — by ${String(d.staff)}`;
-    }
-  }
-}
-
-function detail(kind: TimelineKind, d: Record<string, unknown>): string | null {
-  switch (kind) {
-    case 'coins':
-    case 'expiry':
-      return `Balance after: ${coinsOf(d.balance_after)}${d.source ? ` · ${SOURCE_WORDS[String(d.source)]}` : ''}`;
-    case 'order':
-    case 'order_status':
-      return d.from_status ? `From ${String(d.from_status)}` : null;
-    case 'award':
-      return d.status === 'pending'
-        ? `To claim by ${day(d.expires_at)}`
-        : `Now ${String(d.status)}`;
-    case 'claim':
-      return null;
-    case 'email':
-      return [`To ${String(d.recipient)}`, d.last_error ? String(d.last_error) : null]
-        .filter(Boolean)
-        .join(' · ');
-    case 'responsible_gaming':
-      return (
-        [
-          d.reason ? `Reason: ${String(d.reason)}` : null,
-          d.note ? `Note: ${String(d.note)}` : null,
-          `Via ${String(d.via)}`,
-        ]
-          .filter(Boolean)
-          .join(' · ') || null
-      );
-    case 'audit':
-      return d.request_id ? `Request ${String(d.request_id)}` : null;
-  }
-}
-
-function linkPath(kind: TimelineKind, d: Record<string, unknown>): string | null {
-  if ((kind === 'award' || kind === 'claim') && d.campaign_id) return `/campaigns/${d.campaign_id}`;
-  // The Orders screen, on the order's current status tab, searching its id (as ⌘K links it).
-  if ((kind === 'order' || kind === 'order_status') && d.order_id)
-    return `/orders?status=${String(d.status)}&q=${encodeURIComponent(String(d.order_id))}`;
-  return null;
-}
+import { readTimeline, type TimelinePage } from '../timeline.js';
 
 /**
  * The newest `first` entries of a customer's timeline before `after` (a cursor this function
@@ -186,17 +19,6 @@ export async function customerTimeline(
   customerId: string,
   args: { first?: number | null; after?: string | null } = {},
 ): Promise<TimelinePage> {
-  const first = args.first ?? DEFAULT_TIMELINE_PAGE;
-  if (!Number.isInteger(first) || first < 1 || first > MAX_TIMELINE_PAGE) {
-    throw invalidRequest([
-      {
-        field: 'first',
-        code: first < 1 ? 'too_small' : 'too_big',
-        message: `must be 1 to ${MAX_TIMELINE_PAGE}`,
-      },
-    ]);
-  }
-  const cursor = args.after ? decodeTimelineCursor(args.after) : null;
   if (!isUuid(customerId)) throw notFound('Customer');
   const customer = await db.customer.findFirst({
     where: { id: customerId, subBrandId: tenant.subBrandId, environment: tenant.environment },
@@ -207,136 +29,86 @@ export async function customerTimeline(
   const sb = Prisma.sql`${tenant.subBrandId}::uuid`;
   const env = Prisma.sql`${tenant.environment}::environment`;
   const cid = Prisma.sql`${customerId}::uuid`;
-  // Applied inside each branch, so each reads only what precedes the cursor.
-  const before = (at: Prisma.Sql, key: Prisma.Sql) =>
-    cursor
-      ? Prisma.sql`AND (${at}, ${key} COLLATE "C") < (${cursor.at}::timestamptz, ${cursor.key} COLLATE "C")`
-      : Prisma.empty;
-  const branch = (
-    source: string,
-    at: Prisma.Sql,
-    key: Prisma.Sql,
-    data: Prisma.Sql,
-    from: Prisma.Sql,
-  ) => Prisma.sql`(SELECT ${source}::text AS source, ${at} AS at, ${key} COLLATE "C" AS key, ${data} AS data
-      ${from} ${before(at, key)}
-      ORDER BY ${at} DESC, ${key} COLLATE "C" DESC LIMIT ${first + 1})`;
-
-  const rows = await queryRaw<Row>(
-    db,
-    Prisma.sql`SELECT source, at, key, data FROM (
-      ${branch(
-        'movement',
-        Prisma.sql`m.created_at`,
-        Prisma.sql`'movement:' || m.id::text`,
-        Prisma.sql`jsonb_build_object('delta', m.delta::text, 'reason', m.reason, 'source', m.source,
+  return readTimeline(db, args, (branch) => [
+    branch(
+      'movement',
+      Prisma.sql`m.created_at`,
+      Prisma.sql`'movement:' || m.id::text`,
+      Prisma.sql`jsonb_build_object('delta', m.delta::text, 'reason', m.reason, 'source', m.source,
           'balance_after', m.balance_after::text, 'reference', ro.reference)`,
-        Prisma.sql`FROM coin_movements m
+      Prisma.sql`FROM coin_movements m
           LEFT JOIN orders ro ON m.source IN ('order', 'refund')
             AND ro.id = CASE WHEN m.reason ~ '^(order|refund):[0-9a-f-]{36}$'
                              THEN split_part(m.reason, ':', 2)::uuid END
           WHERE m.customer_id = ${cid} AND m.sub_brand_id = ${sb}
           AND m.environment = ${env}`,
-      )}
-      UNION ALL
-      ${branch(
-        'order',
-        Prisma.sql`o.created_at`,
-        Prisma.sql`'order:' || o.id::text`,
-        Prisma.sql`jsonb_build_object('order_id', o.id, 'reference', o.reference,
+    ),
+    branch(
+      'order',
+      Prisma.sql`o.created_at`,
+      Prisma.sql`'order:' || o.id::text`,
+      Prisma.sql`jsonb_build_object('order_id', o.id, 'reference', o.reference,
           'total_coins', o.total_coins::text, 'status', o.status)`,
-        Prisma.sql`FROM orders o WHERE o.customer_id = ${cid} AND o.sub_brand_id = ${sb}
+      Prisma.sql`FROM orders o WHERE o.customer_id = ${cid} AND o.sub_brand_id = ${sb}
           AND o.environment = ${env}`,
-      )}
-      UNION ALL
-      ${branch(
-        'order_status',
-        Prisma.sql`e.created_at`,
-        Prisma.sql`'order_status:' || e.id::text`,
-        Prisma.sql`jsonb_build_object('order_id', o.id, 'reference', o.reference,
+    ),
+    branch(
+      'order_status',
+      Prisma.sql`e.created_at`,
+      Prisma.sql`'order_status:' || e.id::text`,
+      Prisma.sql`jsonb_build_object('order_id', o.id, 'reference', o.reference,
           'from_status', e.from_status, 'to_status', e.to_status, 'status', o.status)`,
-        Prisma.sql`FROM order_events e JOIN orders o ON o.id = e.order_id
+      Prisma.sql`FROM order_events e JOIN orders o ON o.id = e.order_id
           WHERE o.customer_id = ${cid} AND o.sub_brand_id = ${sb} AND o.environment = ${env}
             AND e.kind = 'status' AND e.from_status IS NOT NULL`,
-      )}
-      UNION ALL
-      ${branch(
-        'award',
-        Prisma.sql`a.created_at`,
-        Prisma.sql`'award:' || a.id::text`,
-        Prisma.sql`jsonb_build_object('coins', a.coins::text, 'prize', a.catalog_prize,
+    ),
+    branch(
+      'award',
+      Prisma.sql`a.created_at`,
+      Prisma.sql`'award:' || a.id::text`,
+      Prisma.sql`jsonb_build_object('coins', a.coins::text, 'prize', a.catalog_prize,
           'campaign', c.title, 'campaign_id', c.id, 'status', a.status, 'expires_at', a.expires_at)`,
-        Prisma.sql`FROM campaign_awards a
+      Prisma.sql`FROM campaign_awards a
           JOIN campaigns c ON c.sub_brand_id = a.sub_brand_id AND c.id = a.campaign_id
           WHERE a.sub_brand_id = ${sb} AND a.environment = ${env} AND a.customer_id = ${cid}`,
-      )}
-      UNION ALL
-      ${branch(
-        'claim',
-        Prisma.sql`a.claimed_at`,
-        Prisma.sql`'claim:' || a.id::text`,
-        Prisma.sql`jsonb_build_object('coins', a.coins::text, 'prize', a.catalog_prize,
+    ),
+    branch(
+      'claim',
+      Prisma.sql`a.claimed_at`,
+      Prisma.sql`'claim:' || a.id::text`,
+      Prisma.sql`jsonb_build_object('coins', a.coins::text, 'prize', a.catalog_prize,
           'campaign', c.title, 'campaign_id', c.id)`,
-        Prisma.sql`FROM campaign_awards a
+      Prisma.sql`FROM campaign_awards a
           JOIN campaigns c ON c.sub_brand_id = a.sub_brand_id AND c.id = a.campaign_id
           WHERE a.sub_brand_id = ${sb} AND a.environment = ${env} AND a.customer_id = ${cid}
             AND a.claimed_at IS NOT NULL`,
-      )}
-      UNION ALL
-      ${branch(
-        'email',
-        Prisma.sql`n.created_at`,
-        Prisma.sql`'email:' || n.id::text`,
-        Prisma.sql`jsonb_build_object('subject', n.subject, 'status', n.status,
+    ),
+    branch(
+      'email',
+      Prisma.sql`n.created_at`,
+      Prisma.sql`'email:' || n.id::text`,
+      Prisma.sql`jsonb_build_object('subject', n.subject, 'status', n.status,
           'recipient', n.recipient, 'last_error', n.last_error)`,
-        Prisma.sql`FROM notifications n JOIN orders o ON o.id = n.order_id
+      Prisma.sql`FROM notifications n JOIN orders o ON o.id = n.order_id
           WHERE o.customer_id = ${cid} AND o.sub_brand_id = ${sb} AND o.environment = ${env}
             AND n.sub_brand_id = ${sb}`,
-      )}
-      UNION ALL
-      ${branch(
-        'rg',
-        Prisma.sql`r.created_at`,
-        Prisma.sql`'rg:' || r.id::text`,
-        Prisma.sql`jsonb_build_object('state', r.state, 'until', r.until, 'source', r.source,
+    ),
+    branch(
+      'rg',
+      Prisma.sql`r.created_at`,
+      Prisma.sql`'rg:' || r.id::text`,
+      Prisma.sql`jsonb_build_object('state', r.state, 'until', r.until, 'source', r.source,
           'note', r.note, 'reason', r.reason, 'via', r.via)`,
-        Prisma.sql`FROM rg_changes r WHERE r.sub_brand_id = ${sb} AND r.environment = ${env}
+      Prisma.sql`FROM rg_changes r WHERE r.sub_brand_id = ${sb} AND r.environment = ${env}
           AND r.customer_id = ${cid}`,
-      )}
-      UNION ALL
-      ${branch(
-        'audit',
-        Prisma.sql`s.created_at`,
-        Prisma.sql`'audit:' || s.id::text`,
-        Prisma.sql`jsonb_build_object('action', s.action, 'staff', u.email, 'request_id', s.request_id)`,
-        Prisma.sql`FROM staff_audit s JOIN staff_users u ON u.id = s.staff_user_id
+    ),
+    branch(
+      'audit',
+      Prisma.sql`s.created_at`,
+      Prisma.sql`'audit:' || s.id::text`,
+      Prisma.sql`jsonb_build_object('action', s.action, 'staff', u.email, 'request_id', s.request_id)`,
+      Prisma.sql`FROM staff_audit s JOIN staff_users u ON u.id = s.staff_user_id
           WHERE s.sub_brand_id = ${sb} AND s.environment = ${env} AND s.target_id = ${customerId}`,
-      )}
-    ) t ORDER BY at DESC, key DESC LIMIT ${first + 1}`,
-  );
-
-  const entries = rows.slice(0, first).map((r): TimelineEntry => {
-    const d = typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, unknown>) : r.data;
-    const kind: TimelineKind =
-      r.source === 'movement'
-        ? d.source === 'expiry'
-          ? 'expiry'
-          : 'coins'
-        : r.source === 'rg'
-          ? 'responsible_gaming'
-          : (r.source as TimelineKind);
-    return {
-      kind,
-      at: new Date(r.at),
-      id: r.key,
-      title: title(kind, d),
-      detail: detail(kind, d),
-      linkPath: linkPath(kind, d),
-    };
-  });
-  const last = entries.at(-1);
-  return {
-    entries,
-    nextCursor: rows.length > first && last ? encodeTimelineCursor(last.at, last.id) : null,
-  };
+    ),
+  ]);
 }

@@ -11,7 +11,8 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 
 export type ClaimedMessage = {
-  subBrandId: string;
+  /** Null for the platform's e-mails to staff (domain/staff/staff-mail.ts). */
+  subBrandId: string | null;
   id: string;
   recipient: string;
   subject: string;
@@ -58,8 +59,15 @@ export async function claimDue(
   }));
 }
 
+/** An outbox the dispatcher drains: the tenants' logistics e-mails, or the staff's. */
+export type Outbox = {
+  claimDue: typeof claimDue;
+  markSent: typeof markSent;
+  markFailed: typeof markFailed;
+};
+
 const claimOf = (m: ClaimedMessage) => ({
-  subBrandId: m.subBrandId,
+  subBrandId: m.subBrandId ?? undefined,
   id: m.id,
   attempts: m.attempts,
   status: 'pending' as const,

@@ -43,7 +43,7 @@ export async function searchOrders(
       ]
         .filter(Boolean)
         .join(' · '),
-      url: `/orders?status=${o.status}&q=${encodeURIComponent(o.id)}`,
+      url: `/orders/${o.id}`,
     };
   });
 }

@@ -69,7 +69,32 @@ const byId =
  * How to read the record a mutation changes, so the trail holds it before and after. A mutation
  * not listed here is recorded with its arguments and its result as "after".
  */
+/** An account as its audit shows it: never its password hash, TOTP secret or codes. */
+const staffAccount = byId((db, id) =>
+  db.staffUser.findUnique({
+    where: { id },
+    select: {
+      email: true,
+      role: true,
+      brandId: true,
+      subBrandId: true,
+      disabledAt: true,
+      totpEnabledAt: true,
+    },
+  }),
+);
+
 export const AUDIT_SNAPSHOTS: Record<string, Loader> = {
+  changeStaffRole: staffAccount,
+  disableStaff: staffAccount,
+  enableStaff: staffAccount,
+  resetStaffPassword: staffAccount,
+  resetStaffTwoFactor: staffAccount,
+  setBrandStaffTwoFactor: byId(
+    (db, id) =>
+      db.brand.findUnique({ where: { id }, select: { id: true, staffTwoFactorRequired: true } }),
+    'brandId',
+  ),
   adjustCustomerCoins: byId(
     (db, id) => db.wallet.findUnique({ where: { customerId: id }, select: { balance: true } }),
     'customerId',

@@ -26,6 +26,11 @@ export type StaffIdentity = {
   role: StaffRole;
   brandId: string | null;
   subBrandId: string | null;
+  /**
+   * `setup_required`: the brand requires a second factor and this account has none yet. Such a
+   * session may only set it up (/admin/api/two-factor/*); every other request is refused.
+   */
+  twoFactor: 'on' | 'off' | 'setup_required';
 };
 
 /** Read-only support reads everything a key can read and changes nothing. */

@@ -8,6 +8,12 @@ import { sha256 } from '../fingerprint.js';
 import { newId } from '../ids.js';
 import { verifyPassword } from './password.js';
 import type { StaffIdentity, StaffRole } from './roles.js';
+import {
+  acceptSecondFactor,
+  brandRequires,
+  REQUIRED_BY_BRAND,
+  type BrandRequirement,
+} from './two-factor.js';
 
 /** A session ends 12 hours after its last use, and 7 days after sign-in at the latest. */
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -25,30 +31,61 @@ export type StaffSession = {
 
 const WRONG = 'The e-mail or the password is wrong.';
 
-/** Checks the password and opens a session. The same answer for an unknown e-mail and a wrong password. */
+export type OpenedSession = StaffSession & { token: string };
+
+/**
+ * Checks the password, then the second factor where the account has one, and opens a session.
+ * The same answer for an unknown e-mail and a wrong password. With a right password and no code
+ * for an account that has two-factor on, answers `{ twoFactorRequired: true }` and opens nothing.
+ */
 export async function signIn(
   db: Db,
-  input: { email: string; password: string; userAgent?: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    code?: string | undefined;
+    userAgent?: string | undefined;
+  },
   now: Date = new Date(),
-): Promise<StaffSession & { token: string }> {
+): Promise<OpenedSession | { twoFactorRequired: true }> {
   const email = input.email.trim().toLowerCase();
-  const user = email ? await db.staffUser.findUnique({ where: { email } }) : null;
+  const user = email
+    ? await db.staffUser.findUnique({ where: { email }, include: REQUIRED_BY_BRAND })
+    : null;
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) throw new AppError('unauthorized', WRONG);
   if (user.disabledAt) throw new AppError('unauthorized', 'This staff account is disabled.');
+  if (user.totpEnabledAt) {
+    if (!input.code) return { twoFactorRequired: true };
+    if (!(await acceptSecondFactor(db, user, input.code)))
+      throw new AppError('unauthorized', 'The code is wrong or was already used.');
+  }
+  return openSession(db, user, input.userAgent, now);
+}
+
+/** A new session for an account whose credentials were just checked (sign-in, an invitation). */
+export async function openSession(
+  db: Db,
+  user: IdentitySource,
+  userAgent: string | undefined,
+  now: Date = new Date(),
+): Promise<OpenedSession> {
   const secret = token();
-  const session = await db.staffSession.create({
-    data: {
-      id: newId(),
-      staffUserId: user.id,
-      tokenHash: sha256(secret),
-      csrfToken: token(),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
-      userAgent: input.userAgent?.slice(0, 300) ?? null,
-    },
-  });
+  const [session] = await db.$transaction([
+    db.staffSession.create({
+      data: {
+        id: newId(),
+        staffUserId: user.id,
+        tokenHash: sha256(secret),
+        csrfToken: token(),
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS),
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      },
+    }),
+    db.staffUser.update({ where: { id: user.id }, data: { lastSignInAt: now } }),
+  ]);
   return {
     token: secret,
     sessionId: session.id,
@@ -65,7 +102,7 @@ export async function findSession(
 ): Promise<StaffSession | null> {
   const session = await db.staffSession.findUnique({
     where: { tokenHash: sha256(secret) },
-    include: { staffUser: true },
+    include: { staffUser: { include: REQUIRED_BY_BRAND } },
   });
   if (!session || session.staffUser.disabledAt) return null;
   const idleSince = now.getTime() - session.lastSeenAt.getTime();
@@ -98,18 +135,22 @@ export function sameToken(expected: string, given: string | undefined): boolean 
   return timingSafeEqual(Buffer.from(sha256(expected)), Buffer.from(sha256(given)));
 }
 
-function identityOf(user: {
+type IdentitySource = BrandRequirement & {
   id: string;
   email: string;
   role: StaffRole;
   brandId: string | null;
   subBrandId: string | null;
-}): StaffIdentity {
+  totpEnabledAt: Date | null;
+};
+
+function identityOf(user: IdentitySource): StaffIdentity {
   return {
     userId: user.id,
     email: user.email,
     role: user.role,
     brandId: user.brandId,
     subBrandId: user.subBrandId,
+    twoFactor: user.totpEnabledAt ? 'on' : brandRequires(user) ? 'setup_required' : 'off',
   };
 }

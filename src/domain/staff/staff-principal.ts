@@ -3,7 +3,7 @@
 // schema's tenancy and scope checks apply to people unchanged.
 import type { Environment } from '../../generated/prisma/enums.js';
 import type { Db } from '../db.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { isUuid } from '../ids.js';
 import type { Principal } from '../tenancy/authenticate-api-key.js';
 import { reachableSubBrands, scopesOfRole, STAFF_LIMITS, type StaffIdentity } from './roles.js';
@@ -36,6 +36,11 @@ export async function principalForStaff(
   staff: StaffIdentity,
   choice: { subBrandId?: string | undefined; environment: Environment },
 ): Promise<Principal> {
+  if (staff.twoFactor === 'setup_required')
+    throw new AppError(
+      'forbidden',
+      'Your brand requires two-factor sign-in: set it up on your account page first.',
+    );
   const wanted = choice.subBrandId ?? staff.subBrandId;
   if (wanted !== null && wanted !== undefined && !isUuid(wanted)) throw notFound('Sub-brand');
   const subBrand = await db.subBrand.findFirst({

@@ -1,4 +1,4 @@
-// Staff accounts: create, list, disable. Used by the admin CLI (`npm run admin -- user …`) and the
+// Staff accounts: create, list, disable, reset a second factor. Used by the admin CLI (`npm run admin -- user …`) and the
 // first start on the embedded database (the demo operator).
 import { z } from 'zod';
 import { inTransaction, type Db } from '../db.js';
@@ -7,37 +7,47 @@ import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
 import { hashPassword, passwordProblem } from './password.js';
 import { STAFF_ROLES, type StaffRole } from './roles.js';
+import { clearTwoFactor } from './two-factor.js';
 
-const staffUserInput = z
-  .object({
-    email: z
-      .email()
-      .max(254)
-      .transform((e) => e.toLowerCase()),
+/** A role and where it applies: a brand admin has a brand, an establishment operator a sub-brand. */
+export const staffAssignment = z.object({
+  role: z.enum(STAFF_ROLES),
+  brandId: z.uuid().nullish(),
+  subBrandId: z.uuid().nullish(),
+});
+
+export const staffEmail = z
+  .email()
+  .max(254)
+  .transform((e) => e.toLowerCase());
+
+/** The rules tying a role to its brand or sub-brand, for every schema holding an assignment. */
+export function checkAssignment(v: z.infer<typeof staffAssignment>, ctx: z.RefinementCtx): void {
+  const need = (field: 'brandId' | 'subBrandId', message: string) =>
+    ctx.addIssue({
+      code: 'custom',
+      path: [field],
+      message,
+      params: { rule: message.startsWith('is required') ? 'required' : 'conflict' },
+    });
+  if (v.role === 'brand_admin' && !v.brandId) need('brandId', 'is required for a brand admin');
+  if (v.role === 'establishment_operator' && !v.subBrandId)
+    need('subBrandId', 'is required for an establishment operator');
+  if (v.role === 'platform_admin' && (v.brandId || v.subBrandId))
+    need(v.brandId ? 'brandId' : 'subBrandId', 'a platform admin has no brand or sub-brand');
+  if (v.role === 'brand_admin' && v.subBrandId)
+    need('subBrandId', 'a brand admin has a brand, not a sub-brand');
+  if (v.role === 'establishment_operator' && v.brandId)
+    need('brandId', 'an establishment operator has a sub-brand, not a brand');
+  if (v.brandId && v.subBrandId) need('subBrandId', 'give a brand or a sub-brand, not both');
+}
+
+const staffUserInput = staffAssignment
+  .extend({
+    email: staffEmail,
     password: z.string(), // its rules: passwordProblem, below
-    role: z.enum(STAFF_ROLES),
-    brandId: z.uuid().nullish(),
-    subBrandId: z.uuid().nullish(),
   })
-  .superRefine((v, ctx) => {
-    const need = (field: 'brandId' | 'subBrandId', message: string) =>
-      ctx.addIssue({
-        code: 'custom',
-        path: [field],
-        message,
-        params: { rule: message.startsWith('is required') ? 'required' : 'conflict' },
-      });
-    if (v.role === 'brand_admin' && !v.brandId) need('brandId', 'is required for a brand admin');
-    if (v.role === 'establishment_operator' && !v.subBrandId)
-      need('subBrandId', 'is required for an establishment operator');
-    if (v.role === 'platform_admin' && (v.brandId || v.subBrandId))
-      need(v.brandId ? 'brandId' : 'subBrandId', 'a platform admin has no brand or sub-brand');
-    if (v.role === 'brand_admin' && v.subBrandId)
-      need('subBrandId', 'a brand admin has a brand, not a sub-brand');
-    if (v.role === 'establishment_operator' && v.brandId)
-      need('brandId', 'an establishment operator has a sub-brand, not a brand');
-    if (v.brandId && v.subBrandId) need('subBrandId', 'give a brand or a sub-brand, not both');
-  });
+  .superRefine(checkAssignment);
 
 export type StaffUserSummary = {
   id: string;
@@ -88,13 +98,26 @@ export async function createStaffUser(
 export const listStaffUsers = (db: Db): Promise<StaffUserSummary[]> =>
   db.staffUser.findMany({ select: SUMMARY, orderBy: { id: 'asc' } });
 
-/** Disables the account (its history stays) and ends every session it has. */
-export async function disableStaffUser(db: Db, emailOrId: string): Promise<StaffUserSummary> {
+async function findAccount(db: Db, emailOrId: string): Promise<StaffUserSummary> {
   const where = /^[0-9a-f-]{36}$/i.test(emailOrId)
     ? { id: emailOrId }
     : { email: emailOrId.toLowerCase() };
   const user = await db.staffUser.findUnique({ where, select: SUMMARY });
   if (!user) throw notFound('Staff account');
+  return user;
+}
+
+/** Removes the account's second factor and recovery codes and ends its sessions (the CLI's reset). */
+export async function resetTwoFactorOf(db: Db, emailOrId: string): Promise<StaffUserSummary> {
+  const user = await findAccount(db, emailOrId);
+  await clearTwoFactor(db, user.id);
+  await db.staffSession.deleteMany({ where: { staffUserId: user.id } });
+  return user;
+}
+
+/** Disables the account (its history stays) and ends every session it has. */
+export async function disableStaffUser(db: Db, emailOrId: string): Promise<StaffUserSummary> {
+  const user = await findAccount(db, emailOrId);
   return inTransaction(db, async (tx) => {
     await tx.staffSession.deleteMany({ where: { staffUserId: user.id } });
     return tx.staffUser.update({

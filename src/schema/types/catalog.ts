@@ -16,6 +16,7 @@ import type { Prisma } from '../../generated/prisma/client.js';
 import { likeEscape } from '../../domain/validation.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { pricingFor } from '../pricing.js';
 import { EnvironmentEnum } from './environment.js';
 
@@ -262,51 +263,77 @@ const ProductFilter = builder.inputType('ProductFilter', {
 /** A malformed id matches nothing rather than failing the database's uuid cast. */
 const uuidOrNone = (id: string) => (isUuid(id) ? id : '00000000-0000-0000-0000-000000000000');
 
+type ProductFilterArgs = typeof ProductFilter.$inferInput;
+
+/** The products list's filter, for its page and its total alike. */
+async function productListWhere(
+  ctx: GraphQLContext,
+  filter: ProductFilterArgs | null | undefined,
+): Promise<Prisma.ProductWhereInput> {
+  const and: Prisma.ProductWhereInput[] = [productsWhere(ctx)];
+  if (filter?.q) {
+    and.push({ searchText: { contains: likeEscape(filter.q), mode: 'insensitive' } });
+  }
+  if (filter?.categoryId) and.push({ categoryId: uuidOrNone(String(filter.categoryId)) });
+  if (filter?.kind === 'physical' || filter?.kind === 'digital') and.push({ kind: filter.kind });
+  // One variant must meet both: in stock, and listed at the price asked.
+  const variant: Prisma.ProductVariantWhereInput[] = [];
+  if (filter?.inStock) {
+    const environment = ctx.principal.environment;
+    variant.push({ stock: { some: { environment, available: { gt: 0 } } } });
+  }
+  if (filter?.maxCoinPrice != null) {
+    if (ctx.principal.isPlatformAdmin)
+      throw new AppError(
+        'invalid_request',
+        "maxCoinPrice needs a sub-brand's prices: search with that sub-brand's partner key.",
+      );
+    const pricing = await pricingFor(ctx, ctx.principal.subBrandId);
+    const cheapEnough = listingsAtMostCoins(filter.maxCoinPrice, pricing);
+    variant.push({ listings: { some: { AND: [listingsWhere(ctx), cheapEnough] } } });
+  }
+  if (variant.length) and.push({ variants: { some: { AND: variant } } });
+  if (filter?.catalogId) {
+    and.push({
+      catalogs: {
+        some: {
+          catalogId: uuidOrNone(String(filter.catalogId)),
+          catalog: catalogsWhere(ctx),
+        },
+      },
+    });
+  }
+  return { AND: and };
+}
+
 builder.queryFields((t) => ({
-  products: t.prismaConnection({
-    type: 'Product',
-    cursor: 'id',
-    description: 'Products the caller can order, newest first.',
-    authScopes: READ('products:read'),
-    args: { filter: t.arg({ type: ProductFilter }) },
-    resolve: async (query, _root, { filter }, ctx) => {
-      const and: Prisma.ProductWhereInput[] = [productsWhere(ctx)];
-      if (filter?.q) {
-        and.push({ searchText: { contains: likeEscape(filter.q), mode: 'insensitive' } });
-      }
-      if (filter?.categoryId) and.push({ categoryId: uuidOrNone(String(filter.categoryId)) });
-      if (filter?.kind === 'physical' || filter?.kind === 'digital')
-        and.push({ kind: filter.kind });
-      // One variant must meet both: in stock, and listed at the price asked.
-      const variant: Prisma.ProductVariantWhereInput[] = [];
-      if (filter?.inStock) {
-        const environment = ctx.principal.environment;
-        variant.push({ stock: { some: { environment, available: { gt: 0 } } } });
-      }
-      if (filter?.maxCoinPrice != null) {
-        if (ctx.principal.isPlatformAdmin)
-          throw new AppError(
-            'invalid_request',
-            "maxCoinPrice needs a sub-brand's prices: search with that sub-brand's partner key.",
-          );
-        const pricing = await pricingFor(ctx, ctx.principal.subBrandId);
-        const cheapEnough = listingsAtMostCoins(filter.maxCoinPrice, pricing);
-        variant.push({ listings: { some: { AND: [listingsWhere(ctx), cheapEnough] } } });
-      }
-      if (variant.length) and.push({ variants: { some: { AND: variant } } });
-      if (filter?.catalogId) {
-        and.push({
-          catalogs: {
-            some: {
-              catalogId: uuidOrNone(String(filter.catalogId)),
-              catalog: catalogsWhere(ctx),
-            },
-          },
-        });
-      }
-      return ctx.db.product.findMany({ ...query, where: { AND: and }, orderBy: { id: 'desc' } });
+  products: t.prismaConnection(
+    {
+      type: 'Product',
+      cursor: 'id',
+      description: 'Products the caller can order, newest first.',
+      authScopes: READ('products:read'),
+      args: { filter: t.arg({ type: ProductFilter }) },
+      resolve: async (query, _root, { filter }, ctx) =>
+        ctx.db.product.findMany({
+          ...query,
+          where: await productListWhere(ctx, filter),
+          orderBy: { id: 'desc' },
+        }),
     },
-  }),
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many products match: exact up to 10,000, "more than" above.',
+          resolve: async ({ args }, _args, ctx) => {
+            const where = await productListWhere(ctx, args.filter);
+            return countedTotal((take) => ctx.db.product.count({ where, take }));
+          },
+        }),
+      }),
+    },
+  ),
   product: t.prismaField({
     type: 'Product',
     authScopes: READ('products:read'),

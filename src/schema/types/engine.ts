@@ -9,6 +9,7 @@ import { isUuid } from '../../domain/ids.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { builder } from '../builder.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import type { GraphQLContext } from '../context.js';
 import { EnvironmentEnum } from './environment.js';
 import { actorOf, tenantOf } from '../tenant.js';
@@ -259,6 +260,16 @@ const common = (subBrandId: string, f: Filter) => ({
   createdAt: { gte: f.from ?? undefined, lt: f.to ?? undefined },
 });
 
+const executionsWhere = (subBrandId: string, f: Filter) => ({
+  ...common(subBrandId, f),
+  customerId: uuidOrNone(f.customerId),
+  status: (f.status ?? undefined) as never,
+});
+const deliveriesWhere = (subBrandId: string, f: Filter) => ({
+  ...common(subBrandId, f),
+  outcome: f.status ?? undefined,
+});
+
 builder.queryFields((t) => ({
   // One execution of the caller's tenant: what an engine_execution event renders
   // (docs/webhooks.md).
@@ -278,46 +289,73 @@ builder.queryFields((t) => ({
       return found;
     },
   }),
-  engineExecutions: t.prismaConnection({
-    type: 'EngineExecution',
-    cursor: 'id',
-    authScopes: { admin: true },
-    description: "A sub-brand's executions, newest first.",
-    args: {
-      subBrandId: t.arg.id({ required: true }),
-      filter: t.arg({ type: EngineFilter, required: true }),
+  engineExecutions: t.prismaConnection(
+    {
+      type: 'EngineExecution',
+      cursor: 'id',
+      authScopes: { admin: true },
+      description: "A sub-brand's executions, newest first.",
+      args: {
+        subBrandId: t.arg.id({ required: true }),
+        filter: t.arg({ type: EngineFilter, required: true }),
+      },
+      resolve: (query, _root, { subBrandId, filter }, ctx) =>
+        ctx.db.engineExecution.findMany({
+          ...query,
+          where: executionsWhere(String(subBrandId), filter),
+          orderBy: { id: 'desc' },
+        }),
     },
-    resolve: (query, _root, { subBrandId, filter }, ctx) =>
-      ctx.db.engineExecution.findMany({
-        ...query,
-        where: {
-          ...common(String(subBrandId), filter),
-          customerId: uuidOrNone(filter.customerId),
-          status: (filter.status ?? undefined) as never,
-        },
-        orderBy: { id: 'desc' },
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many executions match: exact up to 10,000, "more than" above.',
+          resolve: ({ args }, _args, ctx) =>
+            countedTotal((take) =>
+              ctx.db.engineExecution.count({
+                where: executionsWhere(String(args.subBrandId), args.filter),
+                take,
+              }),
+            ),
+        }),
       }),
-  }),
-  engineAudit: t.prismaConnection({
-    type: 'EngineAudit',
-    cursor: 'id',
-    authScopes: { admin: true },
-    description:
-      "A sub-brand's delivery audit, newest first: every delivery, replays and rejections included.",
-    args: {
-      subBrandId: t.arg.id({ required: true }),
-      filter: t.arg({ type: EngineFilter, required: true }),
     },
-    resolve: (query, _root, { subBrandId, filter }, ctx) =>
-      ctx.db.engineAudit.findMany({
-        ...query,
-        where: {
-          ...common(String(subBrandId), filter),
-          outcome: filter.status ?? undefined,
-        },
-        orderBy: { id: 'desc' },
+  ),
+  engineAudit: t.prismaConnection(
+    {
+      type: 'EngineAudit',
+      cursor: 'id',
+      authScopes: { admin: true },
+      description:
+        "A sub-brand's delivery audit, newest first: every delivery, replays and rejections included.",
+      args: {
+        subBrandId: t.arg.id({ required: true }),
+        filter: t.arg({ type: EngineFilter, required: true }),
+      },
+      resolve: (query, _root, { subBrandId, filter }, ctx) =>
+        ctx.db.engineAudit.findMany({
+          ...query,
+          where: deliveriesWhere(String(subBrandId), filter),
+          orderBy: { id: 'desc' },
+        }),
+    },
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many deliveries match: exact up to 10,000, "more than" above.',
+          resolve: ({ args }, _args, ctx) =>
+            countedTotal((take) =>
+              ctx.db.engineAudit.count({
+                where: deliveriesWhere(String(args.subBrandId), args.filter),
+                take,
+              }),
+            ),
+        }),
       }),
-  }),
+    },
+  ),
 }));
 
 const SimulationRef = builder.objectRef<Simulation>('EngineSimulation').implement({

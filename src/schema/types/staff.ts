@@ -1,5 +1,5 @@
 // The backoffice's own fields: who made a coin movement, the staff audit trail, the dashboard.
-// Staff accounts themselves are managed with the admin CLI (docs/backoffice.md).
+// Staff accounts themselves: staff-admin.ts (and the admin CLI).
 import { readDashboard, type Dashboard } from '../../domain/reports/dashboard.js';
 import { reportWindow } from '../../domain/reports/window.js';
 import { AppError } from '../../domain/errors.js';
@@ -10,9 +10,11 @@ import {
   readAuditFilter,
 } from '../../domain/staff/audit-where.js';
 import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { tenantOf } from '../tenant.js';
 
-const StaffRoleEnum = builder.enumType('StaffRole', {
+export const StaffRoleEnum = builder.enumType('StaffRole', {
   values: ['platform_admin', 'brand_admin', 'establishment_operator', 'support'] as const,
 });
 
@@ -114,6 +116,28 @@ const DashboardRef = builder.objectRef<Dashboard>('Dashboard').implement({
   }),
 });
 
+type AuditArgs = {
+  action?: string | null;
+  targetId?: string | null;
+  staffId?: string | number | null;
+  staffEmail?: string | null;
+  from?: string | null;
+  to?: string | null;
+};
+
+/** The same filter as the audit CSV export (domain/staff/audit-where.ts). */
+async function auditListWhere(ctx: GraphQLContext, args: AuditArgs) {
+  const filter = await readAuditFilter(ctx.db, {
+    action: args.action || undefined,
+    targetId: args.targetId || undefined,
+    staffId: args.staffId ? String(args.staffId) : undefined,
+    staffEmail: args.staffEmail || undefined,
+    from: args.from || undefined,
+    to: args.to || undefined,
+  });
+  return auditWhere(tenantOf(ctx), filter);
+}
+
 builder.queryFields((t) => ({
   dashboard: t.field({
     type: DashboardRef,
@@ -157,25 +181,23 @@ builder.queryFields((t) => ({
           description: 'To (exclusive): a day (taken in whole, UTC) or an instant ending in Z.',
         }),
       },
-      resolve: async (query, _root, args, ctx) => {
-        // The same filter as the audit CSV export (domain/staff/audit-where.ts).
-        const filter = await readAuditFilter(ctx.db, {
-          action: args.action || undefined,
-          targetId: args.targetId || undefined,
-          staffId: args.staffId ? String(args.staffId) : undefined,
-          staffEmail: args.staffEmail || undefined,
-          from: args.from || undefined,
-          to: args.to || undefined,
-        });
-        return ctx.db.staffAuditEntry.findMany({
+      resolve: async (query, _root, args, ctx) =>
+        ctx.db.staffAuditEntry.findMany({
           ...query,
-          where: auditWhere(tenantOf(ctx), filter),
+          where: await auditListWhere(ctx, args),
           orderBy: { id: 'desc' },
-        });
-      },
+        }),
     },
     {
       fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many changes match: exact up to 10,000, "more than" above.',
+          resolve: async ({ args }, _args, ctx) => {
+            const where = await auditListWhere(ctx, args);
+            return countedTotal((take) => ctx.db.staffAuditEntry.count({ where, take }));
+          },
+        }),
         actions: c.stringList({
           description: "The actions in the chosen sub-brand's whole trail (a filter's choices).",
           resolve: (_conn, _args, ctx) => auditActions(ctx.db, tenantOf(ctx)),

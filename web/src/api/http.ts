@@ -22,6 +22,8 @@ export type SessionInfo = {
     subBrandId: string | null;
   };
   csrfToken: string;
+  /** `setup_required`: the brand requires a second factor this account has not set up yet. */
+  twoFactor: 'on' | 'off' | 'setup_required';
   subBrands: SubBrandChoice[];
   /** Whether the server serves GraphiQL to staff (not in production). */
   graphiql: boolean;
@@ -56,9 +58,46 @@ async function send<T>(
   return json;
 }
 
-export const signIn = (email: string, password: string) =>
-  send<SessionInfo>('POST', '/sign-in', { email, password });
+/** With two-factor on, a right password answers `twoFactorRequired`: send it again with a code. */
+export const signIn = (email: string, password: string, code?: string) =>
+  send<SessionInfo | { twoFactorRequired: true }>('POST', '/sign-in', {
+    email,
+    password,
+    ...(code ? { code } : {}),
+  });
 export const currentSession = () => send<SessionInfo>('GET', '/session');
 export const signOut = (csrf: string) => send<void>('POST', '/sign-out', undefined, csrf);
 export const signOutEverywhere = (csrf: string) =>
   send<{ ended: number }>('POST', '/sign-out-everywhere', undefined, csrf);
+
+export type TwoFactorState = {
+  enabled: boolean;
+  enabledAt: string | null;
+  requiredByBrand: boolean;
+  recoveryCodesLeft: number;
+};
+export const twoFactorState = () => send<TwoFactorState>('GET', '/two-factor');
+export const beginTwoFactor = (csrf: string) =>
+  send<{ secret: string; uri: string; qrSvg: string }>('POST', '/two-factor/setup', {}, csrf);
+export const enableTwoFactor = (csrf: string, code: string) =>
+  send<{ recoveryCodes: string[]; session: SessionInfo | null }>(
+    'POST',
+    '/two-factor/enable',
+    { code },
+    csrf,
+  );
+export const newRecoveryCodes = (csrf: string, code: string) =>
+  send<{ recoveryCodes: string[] }>('POST', '/two-factor/recovery-codes', { code }, csrf);
+export const disableTwoFactor = (csrf: string, code: string) =>
+  send<void>('POST', '/two-factor/disable', { code }, csrf);
+
+/** An invitation's or a password reset's link (the token is the link's #fragment). */
+export const checkLink = (token: string) =>
+  send<{ email: string; kind: 'invitation' | 'password_reset' }>('POST', '/invitation/check', {
+    token,
+  });
+export const acceptLink = (token: string, password: string) =>
+  send<SessionInfo | { twoFactorRequired: true; email: string }>('POST', '/invitation/accept', {
+    token,
+    password,
+  });

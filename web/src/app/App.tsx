@@ -6,7 +6,9 @@ import { Provider } from 'urql';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { clientFor } from '../api/client';
 import { useSession } from '../api/session';
+import { t, useLanguage } from '../i18n';
 import { SignInPage } from '../features/sign-in/SignInPage';
+import { HeldForSetup } from '../features/account/HeldForSetup';
 import { SCREEN_CHUNKS } from './prefetch';
 import { Shell } from './Shell';
 import { CustomersPage } from '../features/customers/CustomersPage';
@@ -21,6 +23,7 @@ const ProductsPage = lazy(() => import('../features/catalog/ProductsPage'));
 const ProductPage = lazy(() => import('../features/catalog/ProductPage'));
 const ExecutionsPage = lazy(() => import('../features/engine/ExecutionsPage'));
 const OrdersPage = lazy(() => import('../features/orders/OrdersPage'));
+const OrderPage = lazy(() => import('../features/orders/OrderPage'));
 const KeysPage = lazy(() => import('../features/keys/KeysPage'));
 const ProposalsPage = lazy(() => import('../features/catalog/ProposalsPage'));
 const EnginePage = lazy(() => import('../features/engine/EnginePage'));
@@ -35,12 +38,20 @@ const NotificationsPage = lazy(() => import('../features/notifications/Notificat
 const WebhooksPage = lazy(() => import('../features/webhooks/WebhooksPage'));
 const WebhookEndpointPage = lazy(() => import('../features/webhooks/WebhookEndpointPage'));
 const EventsPage = lazy(() => import('../features/webhooks/EventsPage'));
+const StaffPage = lazy(() => import('../features/staff/StaffPage'));
+const AccountPage = lazy(() => import('../features/account/AccountPage'));
+const InvitationPage = lazy(() => import('../features/sign-in/InvitationPage'));
 
 export function App() {
   return (
     <Router base="/admin">
       <Switch>
         <Route path="/sign-in" component={SignInPage} />
+        <Route path="/invitation">
+          <Suspense fallback={null}>
+            <InvitationPage />
+          </Suspense>
+        </Route>
         <Route>
           <SignedIn />
         </Route>
@@ -52,6 +63,9 @@ export function App() {
 function SignedIn() {
   const { session, setSession, subBrandId, environment } = useSession();
   const [location] = useLocation();
+  // A language switch renders the shell and its screen afresh (every t() again); the client,
+  // and so what it has cached, stays.
+  const language = useLanguage();
   // A new client per sub-brand and environment: nothing cached for one tenant shows for another.
   const client = useMemo(
     () =>
@@ -66,13 +80,15 @@ function SignedIn() {
   );
   if (!session || !client)
     return <Redirect to={`/sign-in?next=${encodeURIComponent(location)}`} replace />;
+  // The brand requires a second factor this account lacks: its setup is all the server allows.
+  if (session.twoFactor === 'setup_required') return <HeldForSetup />;
   return (
     <Provider value={client}>
-      <Shell>
+      <Shell key={language}>
         <Suspense
           fallback={
             <Center h={200}>
-              <Loader aria-label="Loading" />
+              <Loader aria-label={t('Loading')} />
             </Center>
           }
         >
@@ -83,6 +99,7 @@ function SignedIn() {
             <Route path="/customers/import" component={ImportPage} />
             <Route path="/customers/:id">{(p) => <CustomerPage id={p.id} />}</Route>
             <Route path="/orders" component={OrdersPage} />
+            <Route path="/orders/:id">{(p) => <OrderPage id={p.id} />}</Route>
             <Route path="/keys" component={KeysPage} />
             <Route path="/catalog/proposals" component={ProposalsPage} />
             <Route path="/catalog/products" component={ProductsPage} />
@@ -102,8 +119,10 @@ function SignedIn() {
             <Route path="/webhooks" component={WebhooksPage} />
             <Route path="/webhooks/:id">{(p) => <WebhookEndpointPage id={p.id} />}</Route>
             <Route path="/events" component={EventsPage} />
+            <Route path="/staff" component={StaffPage} />
+            <Route path="/account" component={AccountPage} />
             <Route>
-              <p>No such screen.</p>
+              <p>{t('No such screen.')}</p>
             </Route>
           </Switch>
         </Suspense>

@@ -9,6 +9,7 @@ import { useQuery } from 'urql';
 import { useLocation } from 'wouter';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { graphql } from '../graphql';
+import { msg, t } from '../i18n';
 
 const SearchQuery = graphql(`
   query Search($query: String!) {
@@ -27,10 +28,10 @@ const SearchQuery = graphql(`
 `);
 
 const GROUPS = [
-  { kind: 'customer', label: 'Players' },
-  { kind: 'order', label: 'Orders' },
-  { kind: 'product', label: 'Products' },
-  { kind: 'campaign', label: 'Campaigns' },
+  { kind: 'customer', label: msg('Players') },
+  { kind: 'order', label: msg('Orders') },
+  { kind: 'product', label: msg('Products') },
+  { kind: 'campaign', label: msg('Campaigns') },
 ] as const;
 
 const MIN = 2;
@@ -75,16 +76,18 @@ export default function SearchPalette(props: { onClose: () => void }) {
     <Modal
       opened
       onClose={props.onClose}
-      title="Search"
+      title={t('Search')}
       size="lg"
       yOffset="10vh"
-      closeButtonProps={{ 'aria-label': 'Close search' }}
+      closeButtonProps={{ 'aria-label': t('Close search') }}
     >
       <Stack gap="sm">
         <TextInput
           data-autofocus
-          aria-label="Search players, orders, products and campaigns"
-          placeholder="Name, e-mail, phone, external id, order id, tracking code, product, campaign…"
+          aria-label={t('Search players, orders, products and campaigns')}
+          placeholder={t(
+            'Name, e-mail, phone, external id, order id, tracking code, product, campaign…',
+          )}
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
@@ -101,18 +104,18 @@ export default function SearchPalette(props: { onClose: () => void }) {
         <ErrorAlert error={debounced.length >= MIN ? result.error : undefined} />
         {text.trim().length > 0 && text.trim().length < MIN && (
           <Text size="sm" c="gray.7">
-            Type at least {MIN} characters.
+            {t('Type at least {MIN} characters.', { MIN })}
           </Text>
         )}
         {data && hits.length === 0 && !result.fetching && (
           <Text size="sm" c="gray.7" data-testid="search-empty">
-            Nothing found for “{data.query}”.
+            {t('Nothing found for “{query}”.', { query: data.query })}
           </Text>
         )}
         <div
           id={`${id}-list`}
           role="listbox"
-          aria-label="Search results"
+          aria-label={t('Search results')}
           data-testid="search-results"
         >
           {GROUPS.map((group) => {
@@ -128,7 +131,7 @@ export default function SearchPalette(props: { onClose: () => void }) {
                   tt="uppercase"
                   mt="xs"
                 >
-                  {group.label}
+                  {t(group.label)}
                 </Text>
                 {inGroup.map((hit) => {
                   const selected = current?.id === hit.id && current.kind === hit.kind;
@@ -165,7 +168,7 @@ export default function SearchPalette(props: { onClose: () => void }) {
                         </div>
                         {!hit.url && (
                           <Badge variant="light" color="gray">
-                            no screen for your role
+                            {t('no screen for your role')}
                           </Badge>
                         )}
                       </Group>
@@ -177,8 +180,9 @@ export default function SearchPalette(props: { onClose: () => void }) {
           })}
         </div>
         <Text size="xs" c="gray.7">
-          ↑ ↓ to move, Enter to open, Esc to close. Orders are found by their exact id, reference,
-          tracking code, or the customer&apos;s external id or e-mail.
+          {t(
+            "↑ ↓ to move, Enter to open, Esc to close. Orders are found by their exact id, reference, tracking code, or the customer's external id or e-mail.",
+          )}
         </Text>
       </Stack>
     </Modal>

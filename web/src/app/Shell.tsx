@@ -1,5 +1,5 @@
 // The frame of every screen: navigation, the sub-brand and environment the screens act on, and
-// the account menu (GraphiQL outside production, sign out, sign out everywhere).
+// the account menu (the language, GraphiQL outside production, sign out, sign out everywhere).
 import {
   AppShell,
   Badge,
@@ -19,6 +19,7 @@ import { Link, useLocation } from 'wouter';
 import { signOut, signOutEverywhere } from '../api/http';
 import { subBrandLabel, useSession, useStaff } from '../api/session';
 import { notify } from '../components/notify';
+import { LANGUAGES, currentLanguage, setLanguage, t, type Language } from '../i18n';
 import { NotForYourRole } from './NotForYourRole';
 import { ROLE_LABEL, SCREENS, mayOpen, screenAt } from './screens';
 
@@ -38,7 +39,7 @@ export function Shell(props: { children: ReactNode }) {
     try {
       if (everywhere) {
         const { ended } = await signOutEverywhere(staff.csrfToken);
-        notify(`Signed out of ${ended} session(s).`);
+        notify(t('Signed out of {n} session(s).', { n: ended }));
       } else await signOut(staff.csrfToken);
     } finally {
       setSession(null);
@@ -63,7 +64,13 @@ export function Shell(props: { children: ReactNode }) {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menu" />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('Menu')}
+            />
             <Text fw={700}>Partner Rewards</Text>
           </Group>
           <Group wrap="nowrap" gap="sm">
@@ -73,7 +80,7 @@ export function Shell(props: { children: ReactNode }) {
               aria-keyshortcuts="Control+K Meta+K"
               data-testid="search-button"
             >
-              Search
+              {t('Search')}
               <Text span size="xs" c="gray.7" ml={6} visibleFrom="sm" aria-hidden>
                 Ctrl K
               </Text>
@@ -88,27 +95,45 @@ export function Shell(props: { children: ReactNode }) {
                     {staff.staff.email}
                   </Text>
                   <Text span hiddenFrom="sm" inherit>
-                    Account
+                    {t('Account')}
                   </Text>
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>{ROLE_LABEL[staff.staff.role]}</Menu.Label>
+                <Menu.Label>{t(ROLE_LABEL[staff.staff.role])}</Menu.Label>
+                <Menu.Item component={Link} href="/account">
+                  {t('My account and two-factor sign-in')}
+                </Menu.Item>
                 {staff.graphiql && (
                   <Menu.Item component="a" href="/admin/graphiql">
                     GraphiQL
                   </Menu.Item>
                 )}
-                <Menu.Item onClick={() => void leave(false)}>Sign out</Menu.Item>
-                <Menu.Item color="red" onClick={() => void leave(true)}>
-                  Sign out everywhere
+                <Menu.Item onClick={() => void leave(false)}>{t('Sign out')}</Menu.Item>
+                <Menu.Item color="red.9" onClick={() => void leave(true)}>
+                  {t('Sign out everywhere')}
                 </Menu.Item>
+                <Menu.Divider />
+                <Menu.Label>{t('Language')}</Menu.Label>
+                {(Object.keys(LANGUAGES) as Language[]).map((lang) => (
+                  <Menu.Item
+                    key={lang}
+                    lang={lang}
+                    data-testid={`language-${lang}`}
+                    aria-current={lang === currentLanguage() ? 'true' : undefined}
+                    fw={lang === currentLanguage() ? 700 : undefined}
+                    rightSection={lang === currentLanguage() ? '✓' : undefined}
+                    onClick={() => void switchLanguage(lang)}
+                  >
+                    {LANGUAGES[lang]}
+                  </Menu.Item>
+                ))}
               </Menu.Dropdown>
             </Menu>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Screens" style={{ overflowY: 'auto' }}>
+      <AppShell.Navbar p="xs" aria-label={t('Screens')} style={{ overflowY: 'auto' }}>
         {/* On a phone the header has no room: the tenant switch opens with the menu (B6). */}
         <Stack gap="xs" mb="sm" hiddenFrom="sm">
           <TenantSwitch />
@@ -118,7 +143,7 @@ export function Shell(props: { children: ReactNode }) {
             key={item.href}
             component={Link}
             href={item.href}
-            label={item.label}
+            label={t(item.label)}
             active={current(item.href)}
             aria-current={current(item.href) ? 'page' : undefined}
           />
@@ -127,13 +152,13 @@ export function Shell(props: { children: ReactNode }) {
           <NavLink
             component={Link}
             href={`/brands/sub-brands/${subBrandId}`}
-            label="Establishment"
+            label={t('Establishment')}
             active={location.startsWith('/brands/sub-brands/')}
           />
         )}
         {environment === 'live' && (
           <Badge color="red" mt="md">
-            Live data
+            {t('Live data')}
           </Badge>
         )}
       </AppShell.Navbar>
@@ -153,6 +178,15 @@ export function Shell(props: { children: ReactNode }) {
   );
 }
 
+/** Switches the whole backoffice's language (its catalog loads first, if not yet loaded). */
+async function switchLanguage(lang: Language) {
+  try {
+    await setLanguage(lang);
+  } catch {
+    notify(t('The language could not be loaded. Try again.'));
+  }
+}
+
 /** The sub-brand and environment every screen acts on. */
 function TenantSwitch() {
   const staff = useStaff();
@@ -160,10 +194,12 @@ function TenantSwitch() {
   return (
     <>
       <Select
-        aria-label="Sub-brand"
+        aria-label={t('Sub-brand')}
         data={staff.subBrands.map((s) => ({
           value: s.id,
-          label: `${subBrandLabel(s)}${s.isPlatform ? ' (platform)' : ''}`,
+          label: s.isPlatform
+            ? t('{name} (platform)', { name: subBrandLabel(s) })
+            : subBrandLabel(s),
         }))}
         value={subBrandId}
         onChange={(v) => v && setSubBrandId(v)}
@@ -171,12 +207,12 @@ function TenantSwitch() {
         w={{ base: '100%', sm: 280 }}
       />
       <SegmentedControl
-        aria-label="Environment"
+        aria-label={t('Environment')}
         value={environment}
         onChange={(v) => setEnvironment(v === 'live' ? 'live' : 'test')}
         data={[
-          { value: 'test', label: 'Test' },
-          { value: 'live', label: 'Live' },
+          { value: 'test', label: t('Test') },
+          { value: 'live', label: t('Live') },
         ]}
         color={environment === 'live' ? 'red' : 'indigo'}
       />

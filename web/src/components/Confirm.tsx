@@ -1,6 +1,7 @@
 // Every destructive or money-moving action asks first.
 import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 export function ConfirmButton(
   props: ButtonProps & {
@@ -25,7 +26,7 @@ export function ConfirmButton(
         <Group justify="flex-end" mt="lg">
           {/* The safe answer takes the first focus: Enter or Space never confirms by surprise. */}
           <Button variant="default" onClick={() => setOpen(false)} data-autofocus>
-            Keep as is
+            {t('Keep as is')}
           </Button>
           <Button
             color={button.color ?? 'blue'}

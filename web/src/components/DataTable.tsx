@@ -2,6 +2,7 @@
 // what a column shows; the table owns the markup (header cells, alignment, striping).
 import { Button, Group, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { t } from '../i18n';
 
 export type Column<T> = {
   header: ReactNode;
@@ -75,11 +76,11 @@ export function Pager(props: {
           disabled={!props.pageInfo?.hasPreviousPage}
           onClick={props.onPrevious}
         >
-          Previous
+          {t('Previous')}
         </Button>
       )}
       <Button variant="default" disabled={!props.pageInfo?.hasNextPage} onClick={props.onNext}>
-        Next
+        {t('Next')}
       </Button>
     </Group>
   );

@@ -2,6 +2,7 @@
 import { Alert, Code, Text } from '@mantine/core';
 import type { CombinedError } from 'urql';
 import { ApiError } from '../api/http';
+import { t } from '../i18n';
 
 export type ShownError = { message: string; code: string | null; requestId: string | null };
 
@@ -25,14 +26,14 @@ export function ErrorAlert(props: {
   const shown = describeError(props.error);
   if (!shown) return null;
   return (
-    <Alert color="red" variant="light" title={props.title ?? 'The server refused'} role="alert">
+    <Alert color="red" variant="light" title={props.title ?? t('The server refused')} role="alert">
       <Text size="sm">{shown.message}</Text>
       {(shown.code || shown.requestId) && (
         <Text size="xs" mt={4}>
           {shown.code && <Code>{shown.code}</Code>}{' '}
           {shown.requestId && (
             <>
-              request id <Code>{shown.requestId}</Code>
+              {t('request id')} <Code>{shown.requestId}</Code>
             </>
           )}
         </Text>

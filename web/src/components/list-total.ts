@@ -1,12 +1,40 @@
 // A list's total as the server answers it (`total { value exact }`): "1,234 customers" when
 // counted, "about 1.2 million customers (estimated)" past 10,000, where the server estimates;
 // "more than 10,000 customers" when its statistics knew no better (src/domain/list-total.ts).
-const integer = new Intl.NumberFormat('en-GB');
-const rough = new Intl.NumberFormat('en-GB', {
-  notation: 'compact',
-  compactDisplay: 'long',
-  maximumSignificantDigits: 2,
-});
+// Numbers in the operator's locale; `one` and `many` are English nouns, translated here.
+import { currentLocale, msg, t } from '../i18n';
+
+/** The nouns the lists pass, marked for the catalogs. */
+export const LIST_NOUNS = [
+  msg('customer'),
+  msg('customers'),
+  msg('order'),
+  msg('orders'),
+  msg('product'),
+  msg('products'),
+  msg('execution'),
+  msg('executions'),
+  msg('delivery'),
+  msg('deliveries'),
+  msg('change'),
+  msg('changes'),
+];
+
+let made: { locale: string; integer: Intl.NumberFormat; rough: Intl.NumberFormat } | undefined;
+function formatters() {
+  const locale = currentLocale();
+  if (made?.locale !== locale)
+    made = {
+      locale,
+      integer: new Intl.NumberFormat(locale),
+      rough: new Intl.NumberFormat(locale, {
+        notation: 'compact',
+        compactDisplay: 'long',
+        maximumSignificantDigits: 2,
+      }),
+    };
+  return made;
+}
 
 export type ListTotal = { value: number; exact: boolean };
 
@@ -14,9 +42,11 @@ export type ListTotal = { value: number; exact: boolean };
 const CAP = 10_000;
 
 export function totalText(total: ListTotal, one: string, many: string): string {
-  const noun = total.value === 1 ? one : many;
-  if (!total.exact && total.value <= CAP + 1) return `more than ${integer.format(CAP)} ${many}`;
+  const { integer, rough } = formatters();
+  const noun = t(total.value === 1 ? one : many);
+  if (!total.exact && total.value <= CAP + 1)
+    return t('more than {n} {things}', { n: integer.format(CAP), things: t(many) });
   return total.exact
     ? `${integer.format(total.value)} ${noun}`
-    : `about ${rough.format(total.value)} ${noun} (estimated)`;
+    : t('about {n} {things} (estimated)', { n: rough.format(total.value), things: noun });
 }

@@ -20,6 +20,7 @@ import { useQuery, type CombinedError } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
+import { count as formatCount } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { actionLabel } from './actions';
@@ -36,6 +37,8 @@ import {
   type AuditQuery,
   type Range,
 } from './routes';
+import { totalText } from '../../components/list-total';
+import { currentLocale, t } from '../../i18n';
 
 const AuditEntries = graphql(`
   query Audit(
@@ -81,6 +84,33 @@ const AuditEntries = graphql(`
   }
 `);
 
+/** How many changes the filters match (the pages above come 50 at a time). */
+const AuditTotal = graphql(`
+  query AuditTotal(
+    $staffId: ID
+    $staffEmail: String
+    $from: String
+    $to: String
+    $action: String
+    $targetId: String
+  ) {
+    staffAudit(
+      staffId: $staffId
+      staffEmail: $staffEmail
+      from: $from
+      to: $to
+      action: $action
+      targetId: $targetId
+      first: 1
+    ) {
+      total {
+        value
+        exact
+      }
+    }
+  }
+`);
+
 /** What the filters offer: the actions and the people of the whole trail. */
 const AuditChoices = graphql(`
   query AuditChoices {
@@ -94,18 +124,27 @@ const AuditChoices = graphql(`
   }
 `);
 
-// The operator's own locale and time zone (the zone named, as the rest of the app speaks UTC).
-// (dateStyle cannot be combined with timeZoneName, so the parts are named.)
-const instant = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  timeZoneName: 'short',
-});
-const locale = instant.resolvedOptions().locale;
+// The operator's locale (their language's, i18n) and own time zone (the zone named, as the rest
+// of the app speaks UTC). (dateStyle cannot be combined with timeZoneName, so the parts are named.)
+// Made per locale: the screen renders afresh on a language switch.
+let made: { locale: string; instant: Intl.DateTimeFormat } | undefined;
+function formatter() {
+  const locale = currentLocale();
+  if (made?.locale !== locale)
+    made = {
+      locale,
+      instant: new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'short',
+      }),
+    };
+  return made;
+}
 
 export default function AuditPage() {
   const search = useSearch();
@@ -119,7 +158,7 @@ export default function AuditPage() {
   const filtered = Object.values(query).some(Boolean);
   return (
     <Page
-      title="Audit trail"
+      title={t('Audit trail')}
       actions={
         <Button
           component="a"
@@ -127,14 +166,14 @@ export default function AuditPage() {
           href={auditCsvUrl(query, { subBrandId, environment })}
           download
         >
-          Download CSV
+          {t('Download CSV')}
         </Button>
       }
     >
       <Filters query={query} go={go} />
       {filtered && (
         <Anchor component={Link} href={auditUrl()} size="sm">
-          Clear filters
+          {t('Clear filters')}
         </Anchor>
       )}
       {/* A new filter or tenant starts the list over. */}
@@ -162,28 +201,28 @@ function Filters(props: { query: AuditQuery; go: (change: Partial<AuditQuery>) =
     personData.push({ value: query.staff, label: query.staff });
   // An exact action name typed into a link is kept, even when the trail has none of it.
   const actionData = [...new Set([...actions, ...(query.action ? [query.action] : [])])].map(
-    (a) => ({ value: a, label: actionLabel(a) }),
+    (a) => ({ value: a, label: t(actionLabel(a)) }),
   );
   const range = query.range ?? 'any';
   return (
     <Stack gap="xs">
       <Group align="end" wrap="wrap">
         <Select
-          label="Person"
-          placeholder="Anyone"
+          label={t('Person')}
+          placeholder={t('Anyone')}
           searchable
           clearable
           data={personData}
           value={query.staff ?? byEmail?.id ?? null}
           onChange={(v) => go({ staff: v ?? undefined, staffEmail: undefined })}
-          nothingFoundMessage="No one by that e-mail here"
+          nothingFoundMessage={t('No one by that e-mail here')}
           w={280}
         />
         <Select
-          label="When"
+          label={t('When')}
           data={[
-            { value: 'any', label: 'Any time' },
-            ...RANGES.map((r) => ({ value: r, label: RANGE_LABEL[r] })),
+            { value: 'any', label: t('Any time') },
+            ...RANGES.map((r) => ({ value: r, label: t(RANGE_LABEL[r]) })),
           ]}
           value={range}
           allowDeselect={false}
@@ -200,14 +239,14 @@ function Filters(props: { query: AuditQuery; go: (change: Partial<AuditQuery>) =
           <>
             <TextInput
               type="date"
-              label="From"
+              label={t('From')}
               value={query.from ?? ''}
               onChange={(e) => go({ from: e.currentTarget.value || undefined })}
               w={170}
             />
             <TextInput
               type="date"
-              label="To"
+              label={t('To')}
               value={query.to ?? ''}
               onChange={(e) => go({ to: e.currentTarget.value || undefined })}
               w={170}
@@ -215,8 +254,8 @@ function Filters(props: { query: AuditQuery; go: (change: Partial<AuditQuery>) =
           </>
         )}
         <Select
-          label="Action"
-          placeholder="Any action"
+          label={t('Action')}
+          placeholder={t('Any action')}
           searchable
           clearable
           data={actionData}
@@ -241,21 +280,21 @@ function Filters(props: { query: AuditQuery; go: (change: Partial<AuditQuery>) =
         >
           <Group align="end" gap="xs">
             <TextInput
-              label="Target id"
-              placeholder="A customer, order… id"
+              label={t('Target id')}
+              placeholder={t('A customer, order… id')}
               value={target}
               onChange={(e) => setTarget(e.currentTarget.value)}
               w={300}
             />
             <Button type="submit" variant="outline">
-              Filter
+              {t('Filter')}
             </Button>
           </Group>
         </form>
       </Group>
       {query.staffEmail && !byEmail && (
         <Text size="sm">
-          Changes by <b>{query.staffEmail}</b>
+          {t('Changes by')} <b>{query.staffEmail}</b>
         </Text>
       )}
     </Stack>
@@ -281,6 +320,8 @@ function Entries(props: { filter: Filter; filtered: boolean }) {
   );
   const last = ends[cursors.length - 1];
   const shown = Object.values(counts).reduce((a, b) => a + b, 0);
+  const [counted] = useQuery({ query: AuditTotal, variables: props.filter });
+  const total = counted.data?.staffAudit.total;
   const error = Object.values(errors).find(Boolean);
   return (
     <>
@@ -288,11 +329,11 @@ function Entries(props: { filter: Filter; filtered: boolean }) {
       <Table striped data-testid="audit-table" verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Who</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Target</Table.Th>
-            <Table.Th>What changed</Table.Th>
+            <Table.Th>{t('When')}</Table.Th>
+            <Table.Th>{t('Who')}</Table.Th>
+            <Table.Th>{t('Action')}</Table.Th>
+            <Table.Th>{t('Target')}</Table.Th>
+            <Table.Th>{t('What changed')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         {cursors.map((after, i) => (
@@ -309,17 +350,22 @@ function Entries(props: { filter: Filter; filtered: boolean }) {
       {ends[0] && shown === 0 && !error && (
         <Text c="gray.7">
           {props.filtered
-            ? 'No changes match these filters.'
-            : 'No staff changes recorded here yet.'}
+            ? t('No changes match these filters.')
+            : t('No staff changes recorded here yet.')}
         </Text>
       )}
       <Group justify="space-between">
         <Text size="sm" c="gray.7" aria-live="polite">
-          {shown > 0 ? `${shown.toLocaleString(locale)} shown, newest first` : ''}
+          {shown > 0 && total
+            ? t('{n} shown of {total}, newest first', {
+                n: formatCount(shown),
+                total: totalText(total, 'change', 'changes'),
+              })
+            : ''}
         </Text>
         {last?.hasNextPage && last.endCursor && (
           <Button variant="default" onClick={() => setCursors((c) => [...c, last.endCursor!])}>
-            Load more
+            {t('Load more')}
           </Button>
         )}
       </Group>
@@ -366,19 +412,23 @@ type EntryNode = {
 };
 
 function Entry({ entry: a }: { entry: EntryNode }) {
-  const changes = useMemo(() => auditDiff(a.before, a.after, locale), [a.before, a.after]);
-  const details = useMemo(() => argsSummary(a.args, a.targetId, locale), [a.args, a.targetId]);
+  const locale = currentLocale();
+  const changes = useMemo(() => auditDiff(a.before, a.after, locale), [a.before, a.after, locale]);
+  const details = useMemo(
+    () => argsSummary(a.args, a.targetId, locale),
+    [a.args, a.targetId, locale],
+  );
   return (
     <Table.Tr data-testid="audit-entry" style={{ verticalAlign: 'top' }}>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={a.createdAt} title={a.createdAt}>
-          {instant.format(new Date(a.createdAt))}
+          {formatter().instant.format(new Date(a.createdAt))}
         </time>
       </Table.Td>
       <Table.Td>{a.staff.email}</Table.Td>
       <Table.Td>
         <Text size="sm" fw={500}>
-          {actionLabel(a.action)}
+          {t(actionLabel(a.action))}
         </Text>
         <Text size="xs" c="gray.7" ff="monospace">
           {a.action}
@@ -400,24 +450,24 @@ function Entry({ entry: a }: { entry: EntryNode }) {
           </List>
         ) : (
           <Text size="sm" c="gray.7">
-            {a.before || a.after ? 'No field changed.' : 'Nothing recorded before or after.'}
+            {a.before || a.after ? t('No field changed.') : t('Nothing recorded before or after.')}
           </Text>
         )}
         {details.length > 0 && (
           <Text size="xs" c="gray.7" mt={4} style={{ wordBreak: 'break-word' }}>
-            With {details.join(' · ')}
+            {t('With {join}', { join: details.join(' · ') })}
           </Text>
         )}
         <Box component="details" mt={4}>
           <Box component="summary" style={{ cursor: 'pointer' }} fz="xs" c="blue.8">
-            Show raw
+            {t('Show raw')}
           </Box>
           <Stack gap={4} mt={4}>
             {(
               [
-                ['Arguments', a.args],
-                ['Before', a.before],
-                ['After', a.after],
+                [t('Arguments'), a.args],
+                [t('Before'), a.before],
+                [t('After'), a.after],
               ] as const
             ).map(([label, value]) => (
               <div key={label}>
@@ -431,7 +481,7 @@ function Entry({ entry: a }: { entry: EntryNode }) {
             ))}
             {a.requestId && (
               <Text size="xs" c="gray.7">
-                Request id <Code>{a.requestId}</Code>
+                {t('Request id')} <Code>{a.requestId}</Code>
               </Text>
             )}
           </Stack>
@@ -449,7 +499,7 @@ function ChangeLine({ change: c }: { change: Change }) {
     <Text size="sm">
       {text.replace(/ \((added|removed)\)$/, '')}{' '}
       <Badge size="xs" variant="light" color={c.kind === 'added' ? 'teal' : 'gray'}>
-        {c.kind}
+        {c.kind === 'added' ? t('added') : t('removed')}
       </Badge>
     </Text>
   );

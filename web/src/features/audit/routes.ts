@@ -4,13 +4,16 @@
 // both inclusive); both become instants at the operator's midnights for the server, which the
 // screen's query and the CSV link send alike.
 
+import { msg } from '../../i18n';
+
 export const RANGES = ['today', '7d', '30d', 'custom'] as const;
 export type Range = (typeof RANGES)[number];
+/** In English, marked for the catalogs: shown as t(RANGE_LABEL[range]). */
 export const RANGE_LABEL: Record<Range, string> = {
-  today: 'Today',
-  '7d': 'Last 7 days',
-  '30d': 'Last 30 days',
-  custom: 'Custom dates',
+  today: msg('Today'),
+  '7d': msg('Last 7 days'),
+  '30d': msg('Last 30 days'),
+  custom: msg('Custom dates'),
 };
 
 export type AuditQuery = {

@@ -11,6 +11,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -27,6 +28,7 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { useFormMutation } from '../../api/form-mutation';
+import { currentLocale, t } from '../../i18n';
 
 const BrandsQuery = graphql(`
   query Brands($first: Int, $after: String, $last: Int, $before: String) {
@@ -37,6 +39,7 @@ const BrandsQuery = graphql(`
           id
           name
           marginBps
+          staffTwoFactorRequired
           prepaidAccounts {
             environment
             currency
@@ -86,7 +89,9 @@ const TopUpMutation = graphql(`
 `);
 
 const PAGE = 10;
-export const percent = (bps: number) => `${(bps / 100).toLocaleString('en-GB')} %`;
+/** Basis points as a percentage in the operator's locale ('12.5 %', '12,5 %'). */
+export const percent = (bps: number) =>
+  `${(bps / 100).toLocaleString(currentLocale(), { maximumFractionDigits: 2 })} %`;
 export const subBrandUrl = (id: string) => `/brands/sub-brands/${encodeURIComponent(id)}`;
 
 export default function BrandsPage() {
@@ -101,15 +106,19 @@ export default function BrandsPage() {
   const reload = () => refetch({ requestPolicy: 'network-only' });
   const connection = result.data?.brands;
   return (
-    <Page title="Brands">
+    <Page title={t('Brands')}>
       <ErrorAlert error={result.error} />
       {result.data && (
         <MarginEditor
-          label="Platform margin"
-          description="The first level of every price: base cost plus this, then the brand's, then the sub-brand's."
+          label={t('Platform margin')}
+          description={t(
+            "The first level of every price: base cost plus this, then the brand's, then the sub-brand's.",
+          )}
           bps={result.data.platformMarginBps}
           confirm={(bps) =>
-            `Set the platform margin to ${percent(bps)}? Every listed price changes.`
+            t('Set the platform margin to {percent}? Every listed price changes.', {
+              percent: percent(bps),
+            })
           }
           variables={(bps) => ({ platformBps: bps })}
           onDone={reload}
@@ -118,7 +127,7 @@ export default function BrandsPage() {
       {connection?.edges.map(({ node }) => (
         <BrandCard key={node.id} brand={node} onChange={reload} />
       ))}
-      {connection && connection.edges.length === 0 && <Text c="gray.7">No brands yet.</Text>}
+      {connection && connection.edges.length === 0 && <Text c="gray.7">{t('No brands yet.')}</Text>}
       <Pager
         pageInfo={connection?.pageInfo}
         onPrevious={() => navigate(`/brands?before=${connection!.pageInfo.startCursor}`)}
@@ -132,14 +141,16 @@ function BrandCard(props: { brand: Brand; onChange: () => void }) {
   const { brand } = props;
   const subBrands = brand.subBrands.edges.map((e) => e.node);
   return (
-    <Card withBorder data-testid="brand-card">
+    <Card withBorder data-testid="brand-card" data-brand-id={brand.id}>
       <Stack>
         <Group justify="space-between">
           <Title order={2} size="h3">
             {brand.name}
           </Title>
           <Group gap="xs">
-            {brand.prepaidAccounts.length === 0 && <Badge color="gray">no prepaid balance</Badge>}
+            {brand.prepaidAccounts.length === 0 && (
+              <Badge color="gray">{t('no prepaid balance')}</Badge>
+            )}
             {brand.prepaidAccounts.map((a) => (
               <Badge
                 key={a.environment}
@@ -154,25 +165,30 @@ function BrandCard(props: { brand: Brand; onChange: () => void }) {
         </Group>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <MarginEditor
-            label={`Margin of ${brand.name}`}
-            description="Applied after the platform's."
+            label={t('Margin of {name}', { name: brand.name })}
+            description={t("Applied after the platform's.")}
             bps={brand.marginBps}
             confirm={(bps) =>
-              `Set ${brand.name}'s margin to ${percent(bps)}? The prices of its ${subBrands.length} sub-brand(s) change.`
+              t("Set {name}'s margin to {percent}? The prices of its {n} sub-brand(s) change.", {
+                name: brand.name,
+                percent: percent(bps),
+                n: subBrands.length,
+              })
             }
             variables={(bps) => ({ brand: { id: brand.id, bps } })}
             onDone={props.onChange}
           />
           <TopUp brand={brand} onDone={props.onChange} />
         </SimpleGrid>
+        <RequireTwoFactor brand={brand} onDone={props.onChange} />
         <Table striped>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Sub-brand</Table.Th>
-              <Table.Th>Market</Table.Th>
-              <Table.Th ta="right">Coins per unit</Table.Th>
-              <Table.Th ta="right">Margin</Table.Th>
-              <Table.Th>Billing</Table.Th>
+              <Table.Th>{t('Sub-brand')}</Table.Th>
+              <Table.Th>{t('Market')}</Table.Th>
+              <Table.Th ta="right">{t('Coins per unit')}</Table.Th>
+              <Table.Th ta="right">{t('Margin')}</Table.Th>
+              <Table.Th>{t('Billing')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -184,7 +200,7 @@ function BrandCard(props: { brand: Brand; onChange: () => void }) {
                   </Anchor>
                   {s.isPlatform && (
                     <Badge ml="xs" color="grape">
-                      platform
+                      {t('platform')}
                     </Badge>
                   )}
                 </Table.Td>
@@ -222,8 +238,8 @@ export function MarginEditor(props: {
     <Stack gap="xs">
       <Group align="end">
         <NumberInput
-          label={`${props.label} (basis points)`}
-          description={`${props.description} Now ${percent(props.bps)}; 100 bps = 1 %.`}
+          label={t('{label} (basis points)', { label: props.label })}
+          description={`${props.description} ${t('Now {percent}; 100 bps = 1 %.', { percent: percent(props.bps) })}`}
           min={0}
           max={100000}
           allowDecimal={false}
@@ -235,7 +251,7 @@ export function MarginEditor(props: {
           variant="default"
           title={props.label}
           question={props.confirm(typeof value === 'number' ? value : 0)}
-          confirmLabel="Save margin"
+          confirmLabel={t('Save margin')}
           disabled={value === '' || value === props.bps}
           onConfirm={() =>
             save(props.variables(value as number)).then((res) => {
@@ -246,9 +262,49 @@ export function MarginEditor(props: {
             })
           }
         >
-          Save
+          {t('Save')}
         </ConfirmButton>
       </Group>
+      <ErrorAlert error={state.error} />
+    </Stack>
+  );
+}
+
+const RequireTwoFactorMutation = graphql(`
+  mutation RequireStaffTwoFactor($brandId: ID!, $required: Boolean!) {
+    setBrandStaffTwoFactor(brandId: $brandId, required: $required) {
+      id
+      staffTwoFactorRequired
+    }
+  }
+`);
+
+/** Whether the brand's staff must sign in with a second factor (docs/backoffice.md). */
+function RequireTwoFactor(props: { brand: Brand; onDone: () => void }) {
+  const { brand } = props;
+  const [state, save] = useFormMutation(RequireTwoFactorMutation);
+  return (
+    <Stack gap={4}>
+      <Switch
+        label={t('Require two-factor sign-in of its staff')}
+        description={t(
+          'Its staff without an authenticator app set up can only set one up at their next click.',
+        )}
+        checked={brand.staffTwoFactorRequired}
+        disabled={state.fetching}
+        onChange={(e) => {
+          const required = e.currentTarget.checked;
+          void save({ brandId: brand.id, required }).then((r) => {
+            if (r.error) return;
+            notify(
+              required
+                ? t('{name} now requires two-factor sign-in of its staff.', { name: brand.name })
+                : t('{name} no longer requires two-factor sign-in.', { name: brand.name }),
+            );
+            props.onDone();
+          });
+        }}
+      />
       <ErrorAlert error={state.error} />
     </Stack>
   );
@@ -266,21 +322,21 @@ function TopUp(props: { brand: Brand; onDone: () => void }) {
     <Stack gap="xs">
       <Group align="end" wrap="wrap">
         <Select
-          label="Environment"
+          label={t('Environment')}
           data={['test', 'live']}
           value={environment}
           onChange={(v) => setEnvironment(v === 'live' ? 'live' : 'test')}
           w={110}
         />
         <TextInput
-          label="Currency"
+          label={t('Currency')}
           value={currency}
           maxLength={3}
           onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
           w={90}
         />
         <NumberInput
-          label="Top-up amount"
+          label={t('Top-up amount')}
           min={0.01}
           decimalScale={2}
           value={amount}
@@ -288,9 +344,16 @@ function TopUp(props: { brand: Brand; onDone: () => void }) {
           w={150}
         />
         <ConfirmButton
-          title="Top up the prepaid balance"
-          question={`Add ${minor > 0 ? money(minor, currency || 'EUR') : '—'} to ${brand.name}'s ${environment} prepaid balance? A top-up cannot be undone here.`}
-          confirmLabel="Top up"
+          title={t('Top up the prepaid balance')}
+          question={t(
+            "Add {amount} to {name}'s {environment} prepaid balance? A top-up cannot be undone here.",
+            {
+              amount: minor > 0 ? money(minor, currency || 'EUR') : '—',
+              name: brand.name,
+              environment,
+            },
+          )}
+          confirmLabel={t('Top up')}
           color={environment === 'live' ? 'red' : 'blue'}
           disabled={minor <= 0 || currency.length !== 3}
           onConfirm={() =>
@@ -305,7 +368,7 @@ function TopUp(props: { brand: Brand; onDone: () => void }) {
             })
           }
         >
-          Top up
+          {t('Top up')}
         </ConfirmButton>
       </Group>
       <ErrorAlert error={state.error} />

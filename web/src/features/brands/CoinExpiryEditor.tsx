@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
+import { msg, t } from '../../i18n';
 
 const SetExpiry = graphql(`
   mutation SetCoinExpiry(
@@ -35,20 +36,24 @@ export type CoinExpiry = {
 };
 
 const POLICIES: { value: Policy; label: string }[] = [
-  { value: 'none', label: 'Never' },
-  { value: 'rolling_days', label: 'Each credit, N days after it' },
-  { value: 'fixed_date', label: 'Every year on a date' },
-  { value: 'inactivity_days', label: 'All coins, after N days without a movement' },
+  { value: 'none', label: msg('Never') },
+  { value: 'rolling_days', label: msg('Each credit, N days after it') },
+  { value: 'fixed_date', label: msg('Every year on a date') },
+  { value: 'inactivity_days', label: msg('All coins, after N days without a movement') },
 ];
 
 /** The policy in words, as the confirmation and the card say it. */
 export function describeExpiry(e: CoinExpiry): string {
-  if (e.policy === 'rolling_days') return `each credit expires ${e.days} days after it was earned`;
+  if (e.policy === 'rolling_days')
+    return t('each credit expires {days} days after it was earned', { days: e.days ?? '' });
   if (e.policy === 'inactivity_days')
-    return `all coins expire after ${e.days} days without a movement`;
+    return t('all coins expire after {days} days without a movement', { days: e.days ?? '' });
   if (e.policy === 'fixed_date')
-    return `coins expire every year on ${e.day}/${e.month} at 00:00 UTC`;
-  return 'coins never expire';
+    return t('coins expire every year on {day}/{month} at 00:00 UTC', {
+      day: e.day ?? '',
+      month: e.month ?? '',
+    });
+  return t('coins never expire');
 }
 
 export function CoinExpiryEditor(props: {
@@ -74,22 +79,22 @@ export function CoinExpiryEditor(props: {
     <Card withBorder data-testid="coin-expiry">
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Coin expiry
+          {t('Coin expiry')}
         </Title>
-        <Text size="sm">Now: {describeExpiry(props.expiry)}.</Text>
+        <Text size="sm">{t('Now: {expiry}.', { expiry: describeExpiry(props.expiry) })}</Text>
         {!props.readOnly && (
           <>
             <Group align="end">
               <Select
-                label="Policy"
-                data={POLICIES}
+                label={t('Policy')}
+                data={POLICIES.map((p) => ({ value: p.value, label: t(p.label) }))}
                 value={form.policy}
                 onChange={(v) => v && setForm({ ...form, policy: v as Policy })}
                 w={320}
               />
               {needsDays && (
                 <NumberInput
-                  label="Days"
+                  label={t('Days')}
                   min={1}
                   max={3660}
                   allowDecimal={false}
@@ -101,7 +106,7 @@ export function CoinExpiryEditor(props: {
               {form.policy === 'fixed_date' && (
                 <>
                   <NumberInput
-                    label="Month"
+                    label={t('Month')}
                     min={1}
                     max={12}
                     allowDecimal={false}
@@ -110,7 +115,7 @@ export function CoinExpiryEditor(props: {
                     w={100}
                   />
                   <NumberInput
-                    label="Day"
+                    label={t('Day')}
                     min={1}
                     max={31}
                     allowDecimal={false}
@@ -122,22 +127,33 @@ export function CoinExpiryEditor(props: {
               )}
               <ConfirmButton
                 variant="default"
-                title="Coin expiry"
-                question={`From now on, ${describeExpiry(form)}? Coins already credited keep their expiry${form.policy === 'inactivity_days' ? ' until their wallet next moves' : ''}.`}
-                confirmLabel="Save expiry"
+                title={t('Coin expiry')}
+                question={
+                  form.policy === 'inactivity_days'
+                    ? t(
+                        'From now on, {expiry}? Coins already credited keep their expiry until their wallet next moves.',
+                        { expiry: describeExpiry(form) },
+                      )
+                    : t('From now on, {expiry}? Coins already credited keep their expiry.', {
+                        expiry: describeExpiry(form),
+                      })
+                }
+                confirmLabel={t('Save expiry')}
                 disabled={!ready}
                 onConfirm={() =>
                   save(variables).then((res) => {
                     if (res.data) {
                       notify(
-                        `Coin expiry: ${describeExpiry(res.data.setCoinExpiry as CoinExpiry)}.`,
+                        t('Coin expiry: {describeExpiry}.', {
+                          describeExpiry: describeExpiry(res.data.setCoinExpiry as CoinExpiry),
+                        }),
                       );
                       props.onDone();
                     }
                   })
                 }
               >
-                Save
+                {t('Save')}
               </ConfirmButton>
             </Group>
             <ErrorAlert error={state.error} />

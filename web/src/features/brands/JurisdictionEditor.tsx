@@ -9,6 +9,7 @@ import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
+import { msg, t } from '../../i18n';
 
 const SetJurisdiction = graphql(`
   mutation SetJurisdiction($subBrandId: ID!, $jurisdiction: Jurisdiction!) {
@@ -26,14 +27,16 @@ const SetJurisdiction = graphql(`
 export type Jurisdiction = 'none' | 'UKGC' | 'MGA';
 
 const RULES: Record<Jurisdiction, { label: string; rule: string }> = {
-  none: { label: 'None', rule: 'no jurisdiction rule on incentives' },
+  none: { label: msg('None'), rule: msg('no jurisdiction rule on incentives') },
   UKGC: {
-    label: 'UK Gambling Commission (UKGC)',
-    rule: 'no mixed-product incentives: a campaign or engine definition names at most one product vertical',
+    label: msg('UK Gambling Commission (UKGC)'),
+    rule: msg(
+      'no mixed-product incentives: a campaign or engine definition names at most one product vertical',
+    ),
   },
   MGA: {
-    label: 'Malta Gaming Authority (MGA)',
-    rule: 'no vertical rule; the responsible-gaming gate applies as everywhere',
+    label: msg('Malta Gaming Authority (MGA)'),
+    rule: msg('no vertical rule; the responsible-gaming gate applies as everywhere'),
   },
 };
 
@@ -49,36 +52,49 @@ export function JurisdictionEditor(props: {
     <Card withBorder data-testid="jurisdiction">
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Jurisdiction
+          {t('Jurisdiction')}
         </Title>
         <Text size="sm">
-          Now: {RULES[props.jurisdiction].label}: {RULES[props.jurisdiction].rule}.
+          {t('Now: {label}: {rule}.', {
+            label: t(RULES[props.jurisdiction].label),
+            rule: t(RULES[props.jurisdiction].rule),
+          })}
         </Text>
         {!props.readOnly && (
           <>
             <Group align="end">
               <Select
-                label="Regulator"
-                description="The operator answers for naming the regulator that licenses this sub-brand."
-                data={Object.entries(RULES).map(([v, r]) => ({ value: v, label: r.label }))}
+                label={t('Regulator')}
+                description={t(
+                  'The operator answers for naming the regulator that licenses this sub-brand.',
+                )}
+                data={Object.entries(RULES).map(([v, r]) => ({ value: v, label: t(r.label) }))}
                 value={value}
                 onChange={(v) => v && setValue(v as Jurisdiction)}
                 w={360}
               />
               <ConfirmButton
                 variant="default"
-                title="Jurisdiction"
-                question={`Set ${RULES[value].label}? From now on: ${RULES[value].rule}.`}
-                confirmLabel="Save jurisdiction"
+                title={t('Jurisdiction')}
+                question={t('Set {label}? From now on: {rule}.', {
+                  label: t(RULES[value].label),
+                  rule: t(RULES[value].rule),
+                })}
+                confirmLabel={t('Save jurisdiction')}
                 disabled={value === props.jurisdiction}
                 onConfirm={() =>
                   save({ subBrandId: props.subBrandId, jurisdiction: value }).then((res) => {
                     if (!res.data) return;
                     const mixed = res.data.setJurisdiction.mixedIncentives;
                     notify(
-                      `Jurisdiction: ${RULES[res.data.setJurisdiction.jurisdiction].label}.` +
+                      t('Jurisdiction: {label}.', {
+                        label: t(RULES[res.data.setJurisdiction.jurisdiction].label),
+                      }) +
                         (mixed.length
-                          ? ` ${mixed.length} live incentive(s) span more than one vertical: ${mixed.map((m) => m.name).join(', ')}.`
+                          ? ` ${t('{n} live incentive(s) span more than one vertical: {names}.', {
+                              n: mixed.length,
+                              names: mixed.map((m) => m.name).join(', '),
+                            })}`
                           : ''),
                       mixed.length ? 'orange' : 'teal',
                     );
@@ -86,7 +102,7 @@ export function JurisdictionEditor(props: {
                   })
                 }
               >
-                Save
+                {t('Save')}
               </ConfirmButton>
             </Group>
             <ErrorAlert error={state.error} />

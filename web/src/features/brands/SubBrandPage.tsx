@@ -25,6 +25,7 @@ import { MarginEditor, percent } from './BrandsPage';
 import { useFormMutation } from '../../api/form-mutation';
 import { CoinExpiryEditor } from './CoinExpiryEditor';
 import { JurisdictionEditor } from './JurisdictionEditor';
+import { t } from '../../i18n';
 
 const STYLE_KEYS = [
   'backgroundPrimary',
@@ -130,7 +131,7 @@ export default function SubBrandPage(props: { id: string }) {
       actions={
         staff.isPlatformAdmin && (
           <Button component={Link} href="/brands" variant="default">
-            All brands
+            {t('All brands')}
           </Button>
         )
       }
@@ -170,14 +171,20 @@ export default function SubBrandPage(props: { id: string }) {
         <Card withBorder>
           <Stack>
             <Title order={2} size="h4">
-              Price cascade
+              {t('Price cascade')}
             </Title>
             <MarginEditor
-              label={`Margin of ${e?.name ?? 'this sub-brand'}`}
-              description={`After the platform's ${percent(result.data.platformMarginBps ?? 0)} and ${sub.brand.name}'s ${percent(sub.brand.marginBps)}.`}
+              label={t('Margin of {name}', { name: e?.name ?? t('this sub-brand') })}
+              description={t("After the platform's {percent} and {name}'s {marginBps}.", {
+                percent: percent(result.data.platformMarginBps ?? 0),
+                name: sub.brand.name,
+                marginBps: percent(sub.brand.marginBps),
+              })}
               bps={sub.marginBps}
               confirm={(bps) =>
-                `Set this sub-brand's margin to ${percent(bps)}? Its coin prices change.`
+                t("Set this sub-brand's margin to {percent}? Its coin prices change.", {
+                  percent: percent(bps),
+                })
               }
               variables={(bps) => ({ subBrand: { id: sub.id, bps } })}
               onDone={() => refetch({ requestPolicy: 'network-only' })}
@@ -242,7 +249,7 @@ function ProfileForm(props: {
       ...(props.admin ? { coinsPerUnit: form.coinsPerUnit } : {}),
     };
     const res = await update({ id: e.id, input });
-    if (res.data) notify(`Saved ${res.data.updateEstablishment.name}.`);
+    if (res.data) notify(t('Saved {name}.', { name: res.data.updateEstablishment.name }));
   };
   return (
     <Card withBorder>
@@ -254,51 +261,53 @@ function ProfileForm(props: {
       >
         <Stack>
           <Title order={2} size="h4">
-            Profile and branding
+            {t('Profile and branding')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <TextInput
-              label="Name"
+              label={t('Name')}
               required
               value={form.name}
               onChange={(ev) => set('name', ev.currentTarget.value)}
             />
             <TextInput
-              label="Contact e-mail"
+              label={t('Contact e-mail')}
               value={form.email}
               onChange={(ev) => set('email', ev.currentTarget.value)}
             />
             <TextInput
-              label="Location"
+              label={t('Location')}
               value={form.location}
               onChange={(ev) => set('location', ev.currentTarget.value)}
             />
             <Select
-              label="Status"
+              label={t('Status')}
               data={['active', 'inactive', 'suspended']}
               value={form.status}
               onChange={(v) => v && set('status', v as typeof form.status)}
             />
             <TextInput
-              label="Language (BCP 47)"
+              label={t('Language (BCP 47)')}
               value={form.locale}
               onChange={(ev) => set('locale', ev.currentTarget.value)}
             />
             <TextInput
-              label="Coin name"
+              label={t('Coin name')}
               value={form.coinName}
               onChange={(ev) => set('coinName', ev.currentTarget.value)}
             />
             <TextInput
-              label="Currency"
-              description={props.admin ? 'ISO 4217' : 'Platform admins change it'}
+              label={t('Currency')}
+              description={props.admin ? 'ISO 4217' : t('Platform admins change it')}
               value={form.currency}
               disabled={!props.admin}
               onChange={(ev) => set('currency', ev.currentTarget.value.toUpperCase())}
             />
             <NumberInput
-              label="Coins per unit of currency"
-              description={props.admin ? 'Coin prices scale with it' : 'Platform admins change it'}
+              label={t('Coins per unit of currency')}
+              description={
+                props.admin ? t('Coin prices scale with it') : t('Platform admins change it')
+              }
               min={1}
               allowDecimal={false}
               disabled={!props.admin}
@@ -306,28 +315,30 @@ function ProfileForm(props: {
               onChange={(v) => typeof v === 'number' && set('coinsPerUnit', v)}
             />
             <TextInput
-              label="Image URL"
+              label={t('Image URL')}
               value={form.imageUrl}
               onChange={(ev) => set('imageUrl', ev.currentTarget.value)}
             />
           </SimpleGrid>
           <Textarea
-            label="Description"
+            label={t('Description')}
             autosize
             minRows={2}
             value={form.description}
             onChange={(ev) => set('description', ev.currentTarget.value)}
           />
           <Textarea
-            label="Sites that may embed the player marketplace"
-            description="One origin per line, e.g. https://casino.example. None: no site may frame it in live (test sessions may be framed anywhere)."
+            label={t('Sites that may embed the player marketplace')}
+            description={t(
+              'One origin per line, e.g. https://casino.example. None: no site may frame it in live (test sessions may be framed anywhere).',
+            )}
             autosize
             minRows={2}
             value={form.frameOrigins}
             onChange={(ev) => set('frameOrigins', ev.currentTarget.value)}
           />
           <Title order={3} size="h5">
-            Marketplace style
+            {t('Marketplace style')}
           </Title>
           <SimpleGrid cols={{ base: 2, md: 4 }}>
             {STYLE_KEYS.map((k) => (
@@ -360,7 +371,7 @@ function ProfileForm(props: {
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
             <Button type="submit" loading={state.fetching} disabled={props.readOnly}>
-              Save profile
+              {t('Save profile')}
             </Button>
           </Group>
         </Stack>

@@ -36,6 +36,7 @@ import {
   type Vertical,
 } from './campaign-form';
 import { TYPE_LABEL } from './documents';
+import { t } from '../../i18n';
 
 export function CampaignEditor(props: {
   initial: CampaignForm;
@@ -75,36 +76,41 @@ export function CampaignEditor(props: {
         <Stack>
           {locked && (
             <Text size="sm" c="gray.7">
-              This campaign has started: only its texts, its budget and a later end can change.
+              {t(
+                'This campaign has started: only its texts, its budget and a later end can change.',
+              )}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <TextInput
-              label="Title"
+              label={t('Title')}
               required
               value={f.title}
               onChange={(e) => set('title', e.currentTarget.value)}
               error={errs.of('title')}
             />
             <TextInput
-              label="Pop-up title"
-              description="Shown to players in the campaign's pop-up (optional)."
+              label={t('Pop-up title')}
+              description={t("Shown to players in the campaign's pop-up (optional).")}
               value={f.modalTitle}
               onChange={(e) => set('modalTitle', e.currentTarget.value)}
               error={errs.of('modalTitle')}
             />
             <Select
-              label="Type"
-              data={Object.entries(TYPE_LABEL).map(([value, label]) => ({ value, label }))}
+              label={t('Type')}
+              data={Object.entries(TYPE_LABEL).map(([value, label]) => ({
+                value,
+                label: t(label),
+              }))}
               value={f.type}
               disabled={locked}
               onChange={(v) => v && set('type', v as CampaignType)}
               error={errs.of('type')}
             />
             <Select
-              label="When"
-              description="A preset sets the dates from today when the campaign is saved."
-              data={DURATIONS.map((d) => ({ value: d, label: DURATION_LABEL[d] }))}
+              label={t('When')}
+              description={t('A preset sets the dates from today when the campaign is saved.')}
+              data={DURATIONS.map((d) => ({ value: d, label: t(DURATION_LABEL[d]) }))}
               value={f.duration}
               disabled={locked}
               onChange={(v) => v && set('duration', v as CampaignForm['duration'])}
@@ -113,8 +119,8 @@ export function CampaignEditor(props: {
             {f.duration === 'custom' && (
               <>
                 <TextInput
-                  label="Start (UTC)"
-                  description="YYYY-MM-DD, or an instant ending in Z."
+                  label={t('Start (UTC)')}
+                  description={t('YYYY-MM-DD, or an instant ending in Z.')}
                   placeholder="2026-12-01"
                   value={f.startDate}
                   disabled={locked}
@@ -122,8 +128,8 @@ export function CampaignEditor(props: {
                   error={errs.of('startDate')}
                 />
                 <TextInput
-                  label="End (UTC, that day included)"
-                  description="YYYY-MM-DD, or an instant ending in Z (exclusive)."
+                  label={t('End (UTC, that day included)')}
+                  description={t('YYYY-MM-DD, or an instant ending in Z (exclusive).')}
                   placeholder="2026-12-31"
                   value={f.endDate}
                   onChange={(e) => set('endDate', e.currentTarget.value.trim())}
@@ -132,8 +138,8 @@ export function CampaignEditor(props: {
               </>
             )}
             <NumberInput
-              label="Budget (coins)"
-              description="The most this campaign may award in all; empty for no cap."
+              label={t('Budget (coins)')}
+              description={t('The most this campaign may award in all; empty for no cap.')}
               min={0}
               allowDecimal={false}
               value={f.budget}
@@ -142,8 +148,8 @@ export function CampaignEditor(props: {
             />
             {f.type === 'tournament' && (
               <NumberInput
-                label="Points multiplier"
-                description="Tournament points per activity point (1–1000)."
+                label={t('Points multiplier')}
+                description={t('Tournament points per activity point (1–1000).')}
                 min={1}
                 max={1000}
                 allowDecimal={false}
@@ -155,7 +161,7 @@ export function CampaignEditor(props: {
             )}
           </SimpleGrid>
           <Textarea
-            label="Description"
+            label={t('Description')}
             autosize
             minRows={2}
             value={f.description}
@@ -163,7 +169,7 @@ export function CampaignEditor(props: {
             error={errs.of('description')}
           />
           <Textarea
-            label="Legal terms"
+            label={t('Legal terms')}
             autosize
             minRows={2}
             value={f.legalTerms}
@@ -179,8 +185,10 @@ export function CampaignEditor(props: {
             errorOf={errs.of}
           />
           <Textarea
-            label="Targeting (JSON)"
-            description='Empty: every active player. Else { "conditions": [{ "parameter", "operator", "value", "groupId", "logic" }], "includedUsers": [], "excludedUsers": [], "conditionsExcludeUsers": false } (docs/campaigns.md).'
+            label={t('Targeting (JSON)')}
+            description={t(
+              'Empty: every active player. Else { "conditions": [{ "parameter", "operator", "value", "groupId", "logic" }], "includedUsers": [], "excludedUsers": [], "conditionsExcludeUsers": false } (docs/campaigns.md).',
+            )}
             autosize
             minRows={2}
             disabled={locked}
@@ -190,8 +198,10 @@ export function CampaignEditor(props: {
             error={localTargetingError ?? errs.under('targeting')}
           />
           <Checkbox.Group
-            label="Product verticals"
-            description="Whose play qualifies. A UKGC sub-brand takes at most one: mixed-product incentives are refused."
+            label={t('Product verticals')}
+            description={t(
+              'Whose play qualifies. A UKGC sub-brand takes at most one: mixed-product incentives are refused.',
+            )}
             value={f.verticals}
             onChange={(v) => set('verticals', v as Vertical[])}
             error={errs.under('verticals')}
@@ -204,7 +214,7 @@ export function CampaignEditor(props: {
           </Checkbox.Group>
           <Group>
             <Checkbox
-              label="Template (never runs; new campaigns are made from it)"
+              label={t('Template (never runs; new campaigns are made from it)')}
               checked={f.isTemplate}
               disabled={locked}
               onChange={(e) => set('isTemplate', e.currentTarget.checked)}
@@ -212,7 +222,7 @@ export function CampaignEditor(props: {
               aria-invalid={errs.of('isTemplate') ? true : undefined}
             />
             <Checkbox
-              label="The legal terms are accepted"
+              label={t('The legal terms are accepted')}
               checked={f.termsAccepted}
               onChange={(e) => set('termsAccepted', e.currentTarget.checked)}
               error={errs.of('termsAccepted')}
@@ -247,25 +257,25 @@ function Prizes(props: {
   return (
     <Stack gap="xs">
       <Title order={2} size="h5">
-        Prizes
+        {t('Prizes')}
       </Title>
       <Text size="sm" c="gray.7">
         {type === 'tournament'
-          ? 'By final rank: "1" or a range "4-10", not overlapping.'
+          ? t('By final rank: "1" or a range "4-10", not overlapping.')
           : type === 'daily_reward_progressive'
-            ? 'By streak day (1, 2, 3…); past the last day its prize repeats.'
-            : 'One prize, given on each day a player qualifies.'}
+            ? t('By streak day (1, 2, 3…); past the last day its prize repeats.')
+            : t('One prize, given on each day a player qualifies.')}
       </Text>
       <Table>
         <Table.Thead>
           <Table.Tr>
             {key && <Table.Th>{key === 'rank' ? 'Rank' : 'Day'}</Table.Th>}
-            <Table.Th>Coins</Table.Th>
-            <Table.Th>Product id</Table.Th>
-            <Table.Th>Units</Table.Th>
-            <Table.Th>Label</Table.Th>
+            <Table.Th>{t('Coins')}</Table.Th>
+            <Table.Th>{t('Product id')}</Table.Th>
+            <Table.Th>{t('Units')}</Table.Th>
+            <Table.Th>{t('Label')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Remove</VisuallyHidden>
+              <VisuallyHidden>{t('Remove')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -278,7 +288,7 @@ function Prizes(props: {
                 {key === 'rank' && (
                   <Table.Td>
                     <TextInput
-                      aria-label={`Rank of prize ${n}`}
+                      aria-label={t('Rank of prize {n}', { n })}
                       value={p.rank}
                       disabled={locked}
                       onChange={(e) => props.setPrize(i, { rank: e.currentTarget.value })}
@@ -290,7 +300,7 @@ function Prizes(props: {
                 {key === 'day' && (
                   <Table.Td>
                     <NumberInput
-                      aria-label={`Day of prize ${n}`}
+                      aria-label={t('Day of prize {n}', { n })}
                       min={1}
                       allowDecimal={false}
                       value={p.day}
@@ -303,7 +313,7 @@ function Prizes(props: {
                 )}
                 <Table.Td>
                   <NumberInput
-                    aria-label={`Coins of prize ${n}`}
+                    aria-label={t('Coins of prize {n}', { n })}
                     min={0}
                     allowDecimal={false}
                     value={p.coinPrize}
@@ -315,8 +325,8 @@ function Prizes(props: {
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={`Product id of prize ${n}`}
-                    placeholder="none"
+                    aria-label={t('Product id of prize {n}', { n })}
+                    placeholder={t('none')}
                     value={p.productPrize}
                     disabled={locked}
                     onChange={(e) => props.setPrize(i, { productPrize: e.currentTarget.value })}
@@ -325,7 +335,7 @@ function Prizes(props: {
                 </Table.Td>
                 <Table.Td>
                   <NumberInput
-                    aria-label={`Units of prize ${n}`}
+                    aria-label={t('Units of prize {n}', { n })}
                     min={0}
                     max={20}
                     allowDecimal={false}
@@ -338,8 +348,8 @@ function Prizes(props: {
                 </Table.Td>
                 <Table.Td>
                   <TextInput
-                    aria-label={`Label of prize ${n}`}
-                    placeholder='"game:wheel" grants plays'
+                    aria-label={t('Label of prize {n}', { n })}
+                    placeholder={t('"game:wheel" grants plays')}
                     value={p.catalogPrize}
                     disabled={locked}
                     onChange={(e) => props.setPrize(i, { catalogPrize: e.currentTarget.value })}
@@ -350,7 +360,7 @@ function Prizes(props: {
                   <ActionIcon
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove prize ${n}`}
+                    aria-label={t('Remove prize {n}', { n })}
                     disabled={locked || prizes.length === 1}
                     onClick={() => props.setPrizes(prizes.filter((_, j) => j !== i))}
                   >
@@ -364,7 +374,7 @@ function Prizes(props: {
       </Table>
       {listError && (
         <Text size="sm" c="red.8" role="alert">
-          Prizes: {listError}
+          {t('Prizes: {listError}', { listError })}
         </Text>
       )}
       <Group>
@@ -382,7 +392,7 @@ function Prizes(props: {
             ]);
           }}
         >
-          Add a prize
+          {t('Add a prize')}
         </Button>
       </Group>
     </Stack>

@@ -29,6 +29,7 @@ import {
   type Campaign,
 } from './documents';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 export default function CampaignPage(props: { id: string }) {
   const staff = useStaff();
@@ -45,11 +46,11 @@ export default function CampaignPage(props: { id: string }) {
         <Group>
           {c?.type === 'tournament' && !c.isTemplate && (
             <Button component={Link} href={leaderboardUrl(c.id)} variant="default">
-              Leaderboard
+              {t('Leaderboard')}
             </Button>
           )}
           <Button component={Link} href="/campaigns" variant="default">
-            All campaigns
+            {t('All campaigns')}
           </Button>
         </Group>
       }
@@ -60,23 +61,27 @@ export default function CampaignPage(props: { id: string }) {
           <Summary campaign={c} settlement={data.settlement} />
           {!staff.readOnly && <Actions campaign={c} onChange={reload} />}
           {closed ? (
-            <Text c="gray.7">A {c.status} campaign is not edited; copy it to run it again.</Text>
+            <Text c="gray.7">
+              {t('A {status} campaign is not edited; copy it to run it again.', {
+                status: c.status,
+              })}
+            </Text>
           ) : (
             !staff.readOnly && (
               <>
                 <Title order={2} size="h3">
-                  Edit
+                  {t('Edit')}
                 </Title>
                 <CampaignEditor
                   key={c.updatedAt}
                   initial={formOf(c)}
                   started={c.status === 'in_progress' || c.status === 'paused'}
-                  submitLabel="Save changes"
+                  submitLabel={t('Save changes')}
                   submitting={editState.fetching}
                   error={editState.error}
                   onSubmit={(input) =>
                     void update({ id: c.id, input }).then((res) => {
-                      if (res.data) notify(`Saved ${String(input.title)}.`);
+                      if (res.data) notify(t('Saved {title}.', { title: String(input.title) }));
                     })
                   }
                 />
@@ -104,24 +109,24 @@ function Summary(props: {
       <SimpleGrid cols={{ base: 1, md: 4 }}>
         <Stack gap={2}>
           <Text size="xs" c="gray.7">
-            State
+            {t('State')}
           </Text>
           <Group gap="xs">
             <Badge color={STATUS_COLOR[c.status]} data-testid="campaign-status">
               {statusLabel(c.status)}
             </Badge>
-            {c.isTemplate && <Badge color="grape">template</Badge>}
+            {c.isTemplate && <Badge color="grape">{t('template')}</Badge>}
           </Group>
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="gray.7">
-            Type
+            {t('Type')}
           </Text>
-          <Text size="sm">{TYPE_LABEL[c.type]}</Text>
+          <Text size="sm">{t(TYPE_LABEL[c.type])}</Text>
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="gray.7">
-            Runs (UTC, end exclusive)
+            {t('Runs (UTC, end exclusive)')}
           </Text>
           <Text size="sm">
             {when(c.startsAt)} → {when(c.endsAt)}
@@ -129,7 +134,7 @@ function Summary(props: {
         </Stack>
         <Stack gap={2}>
           <Text size="xs" c="gray.7">
-            Budget
+            {t('Budget')}
           </Text>
           <Budget campaign={c} />
         </Stack>
@@ -138,10 +143,13 @@ function Summary(props: {
         <Alert
           mt="md"
           color={settlement.status === 'failed' ? 'red' : 'blue'}
-          title={`Settlement ${settlement.status}`}
+          title={t('Settlement {status}', { status: settlement.status })}
         >
-          {settlement.awarded} award(s) given after {settlement.attempts} attempt(s).
-          {settlement.lastError && ` Last error: ${settlement.lastError}`}
+          {t('{awarded} award(s) given after {attempts} attempt(s).', {
+            awarded: settlement.awarded,
+            attempts: settlement.attempts,
+          })}
+          {settlement.lastError && ` ${t('Last error: {error}', { error: settlement.lastError })}`}
         </Alert>
       )}
     </Card>
@@ -158,7 +166,7 @@ function Actions(props: { campaign: Campaign; onChange: () => void }) {
   const moveTo = (status: string, done: string) =>
     move({ id: c.id, status }).then((res) => {
       if (res.data) {
-        notify(`${c.title}: ${done}.`);
+        notify(`${c.title}: ${done}.`); // `done` comes translated
         props.onChange();
       }
     });
@@ -170,63 +178,82 @@ function Actions(props: { campaign: Campaign; onChange: () => void }) {
       <Group>
         {draft && !c.isTemplate && (
           <ConfirmButton
-            title="Start the campaign"
-            question={`Start "${c.title}"? Players' activity counts from now until ${when(c.endsAt)}; its prizes and targeting can no longer change.`}
-            confirmLabel="Start"
-            onConfirm={() => moveTo('in_progress', 'started')}
+            title={t('Start the campaign')}
+            question={t(
+              'Start "{title}"? Players\' activity counts from now until {endsAt}; its prizes and targeting can no longer change.',
+              { title: c.title, endsAt: when(c.endsAt) },
+            )}
+            confirmLabel={t('Start')}
+            onConfirm={() => moveTo('in_progress', t('started'))}
           >
-            Start…
+            {t('Start…')}
           </ConfirmButton>
         )}
         {paused && (
           <ConfirmButton
-            title="Resume the campaign"
-            question={`Resume "${c.title}"? Activity counts again from now.`}
-            confirmLabel="Resume"
-            onConfirm={() => moveTo('in_progress', 'resumed')}
+            title={t('Resume the campaign')}
+            question={t('Resume "{title}"? Activity counts again from now.', { title: c.title })}
+            confirmLabel={t('Resume')}
+            onConfirm={() => moveTo('in_progress', t('resumed'))}
           >
-            Resume…
+            {t('Resume…')}
           </ConfirmButton>
         )}
         {running && (
           <ConfirmButton
             variant="default"
-            title="Pause the campaign"
-            question={`Pause "${c.title}"? Activity while paused earns nothing; it can be resumed.`}
-            confirmLabel="Pause"
-            onConfirm={() => moveTo('paused', 'paused')}
+            title={t('Pause the campaign')}
+            question={t(
+              'Pause "{title}"? Activity while paused earns nothing; it can be resumed.',
+              { title: c.title },
+            )}
+            confirmLabel={t('Pause')}
+            onConfirm={() => moveTo('paused', t('paused'))}
           >
-            Pause…
+            {t('Pause…')}
           </ConfirmButton>
         )}
         {(running || paused || (draft && !c.isTemplate)) && (
           <ConfirmButton
             variant="default"
             color="red"
-            title="End the campaign"
-            question={`End "${c.title}" now? It is cancelled for good: it cannot be started again${c.type === 'tournament' ? ' and its tournament is not settled' : ''}. Awards already won stay claimable.`}
-            confirmLabel="End campaign"
-            onConfirm={() => moveTo('cancelled', 'ended')}
+            title={t('End the campaign')}
+            question={
+              c.type === 'tournament'
+                ? t(
+                    'End "{title}" now? It is cancelled for good: it cannot be started again and its tournament is not settled. Awards already won stay claimable.',
+                    { title: c.title },
+                  )
+                : t(
+                    'End "{title}" now? It is cancelled for good: it cannot be started again. Awards already won stay claimable.',
+                    { title: c.title },
+                  )
+            }
+            confirmLabel={t('End campaign')}
+            onConfirm={() => moveTo('cancelled', t('ended'))}
           >
-            End…
+            {t('End…')}
           </ConfirmButton>
         )}
         {c.isTemplate ? (
           <ConfirmButton
             variant="default"
-            title="Create from this template"
-            question={`Create a new draft from "${c.title}"? Preset dates are resolved again from today.`}
-            confirmLabel="Create draft"
+            title={t('Create from this template')}
+            question={t(
+              'Create a new draft from "{title}"? Preset dates are resolved again from today.',
+              { title: c.title },
+            )}
+            confirmLabel={t('Create draft')}
             onConfirm={() =>
               clone({ id: c.id, input: {} }).then((res) => {
                 if (res.data) {
-                  notify('Draft created from the template.');
+                  notify(t('Draft created from the template.'));
                   navigate(campaignUrl(res.data.cloneCampaign.id));
                 }
               })
             }
           >
-            Create from template…
+            {t('Create from template…')}
           </ConfirmButton>
         ) : (
           <Button
@@ -234,26 +261,33 @@ function Actions(props: { campaign: Campaign; onChange: () => void }) {
             component={Link}
             href={`/campaigns/new?from=${encodeURIComponent(c.id)}`}
           >
-            Copy as a new draft
+            {t('Copy as a new draft')}
           </Button>
         )}
         <ConfirmButton
           variant="subtle"
           color="red"
-          title="Delete the campaign"
-          question={`Delete "${c.title}"? This cannot be undone. A campaign that awarded prizes is hidden instead (its awards stay claimable) and cancelled if it runs.`}
-          confirmLabel="Delete"
+          title={t('Delete the campaign')}
+          question={t(
+            'Delete "{title}"? This cannot be undone. A campaign that awarded prizes is hidden instead (its awards stay claimable) and cancelled if it runs.',
+            { title: c.title },
+          )}
+          confirmLabel={t('Delete')}
           onConfirm={() =>
             remove({ id: c.id }).then((res) => {
               if (res.data) {
                 const kept = res.data.deleteCampaign.keptAwards;
-                notify(kept ? `Hidden: ${kept} award(s) kept.` : `Deleted ${c.title}.`);
+                notify(
+                  kept
+                    ? t('Hidden: {kept} award(s) kept.', { kept })
+                    : t('Deleted {title}.', { title: c.title }),
+                );
                 navigate('/campaigns');
               }
             })
           }
         >
-          Delete…
+          {t('Delete…')}
         </ConfirmButton>
       </Group>
       <ErrorAlert error={moveState.error ?? cloneState.error ?? deleteState.error} />

@@ -29,6 +29,7 @@ import {
   TYPE_LABEL,
   type Campaign,
 } from './documents';
+import { t } from '../../i18n';
 
 const FILTERS = ['all', 'draft', 'in_progress', 'paused', 'completed', 'cancelled', 'templates'];
 type Status = 'draft' | 'in_progress' | 'paused' | 'completed' | 'cancelled';
@@ -50,17 +51,17 @@ export default function CampaignsPage() {
   const rows = result.data?.campaigns.map((c) => readFragment(CampaignFields, c));
   return (
     <Page
-      title="Campaigns"
+      title={t('Campaigns')}
       actions={
         !staff.readOnly && (
           <Button component={Link} href="/campaigns/new">
-            New campaign
+            {t('New campaign')}
           </Button>
         )
       }
     >
       <SegmentedControl
-        aria-label="Status"
+        aria-label={t('Status')}
         value={filter}
         onChange={(v) => navigate(v === 'all' ? '/campaigns' : `/campaigns?status=${v}`)}
         data={FILTERS.map((v) => ({ value: v, label: v === 'all' ? 'All' : statusLabel(v) }))}
@@ -70,10 +71,10 @@ export default function CampaignsPage() {
         testId="campaigns-table"
         rows={rows}
         rowKey={(c) => c.id}
-        empty={templates ? 'No templates yet.' : 'No campaigns match.'}
+        empty={templates ? t('No templates yet.') : t('No campaigns match.')}
         columns={[
           {
-            header: 'Campaign',
+            header: t('Campaign'),
             cell: (c) => (
               <>
                 <Anchor component={Link} href={campaignUrl(c.id)}>
@@ -81,15 +82,15 @@ export default function CampaignsPage() {
                 </Anchor>
                 {c.isTemplate && (
                   <Badge ml="xs" color="grape" variant="light">
-                    template
+                    {t('template')}
                   </Badge>
                 )}
               </>
             ),
           },
-          { header: 'Type', cell: (c) => TYPE_LABEL[c.type] },
+          { header: t('Type'), cell: (c) => t(TYPE_LABEL[c.type]) },
           {
-            header: 'Status',
+            header: t('Status'),
             // A badge is cut to its cell by default; a state must be read whole.
             cell: (c) => (
               <Badge color={STATUS_COLOR[c.status]} miw="max-content">
@@ -98,20 +99,21 @@ export default function CampaignsPage() {
             ),
           },
           {
-            header: 'Runs (UTC)',
+            header: t('Runs (UTC)'),
             cell: (c) => (
               <Text size="sm">
                 {when(c.startsAt)} → {when(c.endsAt)}
               </Text>
             ),
           },
-          { header: 'Budget', cell: (c) => <Budget campaign={c} /> },
+          { header: t('Budget'), cell: (c) => <Budget campaign={c} /> },
           {
-            header: 'Leaderboard',
+            header: t('Leaderboard'),
             cell: (c) =>
               c.type === 'tournament' && !c.isTemplate ? (
                 <Anchor component={Link} href={leaderboardUrl(c.id)}>
-                  Leaderboard<VisuallyHidden> of {c.title}</VisuallyHidden>
+                  {t('Leaderboard')}
+                  <VisuallyHidden> {t('of {title}', { title: c.title })}</VisuallyHidden>
                 </Anchor>
               ) : (
                 <Code>—</Code>
@@ -127,18 +129,25 @@ export default function CampaignsPage() {
 export function Budget(props: { campaign: Pick<Campaign, 'budget' | 'totalAwarded'> }) {
   const { budget, totalAwarded } = props.campaign;
   if (budget === null || budget === undefined)
-    return <Text size="sm">{count(totalAwarded)} awarded · no cap</Text>;
+    return (
+      <Text size="sm">
+        {t('{totalAwarded} awarded · no cap', { totalAwarded: count(totalAwarded) })}
+      </Text>
+    );
   const used = budget === 0 ? 100 : Math.min(100, (totalAwarded / budget) * 100);
   return (
     <Group gap="xs" wrap="nowrap" data-testid="budget">
       <Text size="sm">
-        {count(totalAwarded)} of {count(budget)} coins
+        {t('{totalAwarded} of {budget} coins', {
+          totalAwarded: count(totalAwarded),
+          budget: count(budget),
+        })}
       </Text>
       <Progress
         value={used}
         w={80}
         color={used >= 100 ? 'red' : used >= 80 ? 'orange' : 'teal'}
-        aria-label={`${Math.round(used)} % of the budget awarded`}
+        aria-label={t('{used} % of the budget awarded', { used: Math.round(used) })}
       />
     </Group>
   );

@@ -21,6 +21,7 @@ import {
   campaignUrl,
 } from './documents';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 export default function NewCampaignPage() {
   const [, navigate] = useLocation();
@@ -35,16 +36,20 @@ export default function NewCampaignPage() {
   const [state, create] = useFormMutation(CreateCampaign);
   const copied = source.data ? readFragment(CampaignFields, source.data.campaign) : null;
   const initial: CampaignForm | null = from
-    ? copied && { ...formOf(copied), title: `Copy of ${copied.title}`, isTemplate: false }
+    ? copied && {
+        ...formOf(copied),
+        title: t('Copy of {title}', { title: copied.title }),
+        isTemplate: false,
+      }
     : preset
       ? preset.form()
       : emptyForm();
   return (
     <Page
-      title="New campaign"
+      title={t('New campaign')}
       actions={
         <Button component={Link} href="/campaigns" variant="default">
-          All campaigns
+          {t('All campaigns')}
         </Button>
       }
     >
@@ -55,13 +60,13 @@ export default function NewCampaignPage() {
           // A new starting point is a new form (the editor keeps its own state while typing).
           key={`${from ?? ''}${preset?.id ?? ''}`}
           initial={initial}
-          submitLabel="Create as draft"
+          submitLabel={t('Create as draft')}
           submitting={state.fetching}
           error={state.error}
           onSubmit={(input) =>
             void create({ input }).then((res) => {
               if (res.data) {
-                notify(`Created ${String(input.title)} (draft).`);
+                notify(t('Created {title} (draft).', { title: String(input.title) }));
                 navigate(campaignUrl(res.data.createCampaign.id));
               }
             })
@@ -86,14 +91,14 @@ function StartingPoint() {
     <Card withBorder>
       <Stack>
         <Title order={2} size="h4">
-          Start from
+          {t('Start from')}
         </Title>
         <Group align="end" wrap="wrap">
           <Select
-            label="A preset"
-            placeholder="Scratch (an empty form)"
+            label={t('A preset')}
+            placeholder={t('Scratch (an empty form)')}
             clearable
-            data={PRESETS.map((p) => ({ value: p.id, label: p.label }))}
+            data={PRESETS.map((p) => ({ value: p.id, label: t(p.label) }))}
             value={params.get('preset')}
             onChange={(v) => navigate(v ? `/campaigns/new?preset=${v}` : '/campaigns/new')}
             w={380}
@@ -106,7 +111,7 @@ function StartingPoint() {
             void clone({ id: template, input: title.trim() ? { title: title.trim() } : {} }).then(
               (res) => {
                 if (res.data) {
-                  notify('Draft created from the template.');
+                  notify(t('Draft created from the template.'));
                   navigate(campaignUrl(res.data.cloneCampaign.id));
                 }
               },
@@ -115,8 +120,8 @@ function StartingPoint() {
         >
           <Group align="end" wrap="wrap">
             <Select
-              label="Or one of your templates"
-              placeholder={list.length ? 'Choose a template' : 'No templates yet'}
+              label={t('Or one of your templates')}
+              placeholder={list.length ? t('Choose a template') : t('No templates yet')}
               data={list.map((c) => ({ value: c.id, label: c.title }))}
               value={template}
               onChange={setTemplate}
@@ -124,8 +129,8 @@ function StartingPoint() {
               w={300}
             />
             <TextInput
-              label="Title of the new campaign"
-              placeholder="the template's"
+              label={t('Title of the new campaign')}
+              placeholder={t("the template's")}
               value={title}
               onChange={(e) => setTitle(e.currentTarget.value)}
               // Until a template is chosen there is nothing for the title to name (B14).
@@ -139,12 +144,12 @@ function StartingPoint() {
               disabled={!template}
               loading={cloneState.fetching}
             >
-              Create from template
+              {t('Create from template')}
             </Button>
           </Group>
         </form>
         <Text size="xs" c="gray.7">
-          A template&apos;s preset dates are resolved again from today; its custom dates are kept.
+          {t("A template's preset dates are resolved again from today; its custom dates are kept.")}
         </Text>
         <ErrorAlert error={cloneState.error} />
       </Stack>

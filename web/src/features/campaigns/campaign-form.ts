@@ -2,6 +2,7 @@
 // sends, and the presets a new campaign can start from. The engine validates the body; the form
 // only shapes it, so a refused field comes back named and is shown under its input.
 import type { Campaign } from './documents';
+import { msg, t } from '../../i18n';
 
 export type CampaignType = 'daily_reward_simple' | 'daily_reward_progressive' | 'tournament';
 export const DURATIONS = [
@@ -13,11 +14,11 @@ export const DURATIONS = [
 ] as const;
 export type Duration = (typeof DURATIONS)[number];
 export const DURATION_LABEL: Record<Duration, string> = {
-  custom: 'Custom dates',
-  next_weekend: 'Next weekend (Sat–Sun)',
-  next_week: 'Next week (Mon–Sun)',
-  next_month: 'Next month',
-  next_year: 'Next year',
+  custom: msg('Custom dates'),
+  next_weekend: msg('Next weekend (Sat–Sun)'),
+  next_week: msg('Next week (Mon–Sun)'),
+  next_month: msg('Next month'),
+  next_year: msg('Next year'),
 };
 
 /** The product verticals a campaign's qualifying play may span (docs/compliance.md). */
@@ -85,15 +86,15 @@ export const emptyForm = (): CampaignForm => ({
 export const PRESETS: { id: string; label: string; form: () => CampaignForm }[] = [
   {
     id: 'daily-login',
-    label: 'Daily login bonus (next week, 50 coins a day)',
-    form: () => ({ ...emptyForm(), title: 'Daily login bonus', duration: 'next_week' }),
+    label: msg('Daily login bonus (next week, 50 coins a day)'),
+    form: () => ({ ...emptyForm(), title: t('Daily login bonus'), duration: 'next_week' }),
   },
   {
     id: 'streak',
-    label: '7-day streak (next month, growing prizes)',
+    label: msg('7-day streak (next month, growing prizes)'),
     form: () => ({
       ...emptyForm(),
-      title: 'Seven-day streak',
+      title: t('Seven-day streak'),
       type: 'daily_reward_progressive',
       duration: 'next_month',
       prizes: [10, 20, 30, 40, 50, 60, 100].map((coins, i) =>
@@ -103,10 +104,10 @@ export const PRESETS: { id: string; label: string; form: () => CampaignForm }[] 
   },
   {
     id: 'weekend-tournament',
-    label: 'Weekend tournament (top 10 win)',
+    label: msg('Weekend tournament (top 10 win)'),
     form: () => ({
       ...emptyForm(),
-      title: 'Weekend tournament',
+      title: t('Weekend tournament'),
       type: 'tournament',
       duration: 'next_weekend',
       budget: 3000,

@@ -139,13 +139,16 @@ export const StandingQuery = graphql(`
   }
 `);
 
+import { msg, t } from '../../i18n';
+
 export const campaignUrl = (id: string) => `/campaigns/${encodeURIComponent(id)}`;
 export const leaderboardUrl = (id: string) => `${campaignUrl(id)}/leaderboard`;
 
+/** In English, marked for the catalogs: shown as t(TYPE_LABEL[type]). */
 export const TYPE_LABEL = {
-  daily_reward_simple: 'Daily reward',
-  daily_reward_progressive: 'Daily streak',
-  tournament: 'Tournament',
+  daily_reward_simple: msg('Daily reward'),
+  daily_reward_progressive: msg('Daily streak'),
+  tournament: msg('Tournament'),
 } as const;
 
 export const STATUS_COLOR: Record<string, string> = {
@@ -155,4 +158,11 @@ export const STATUS_COLOR: Record<string, string> = {
   cancelled: 'red',
   completed: 'indigo',
 };
-export const statusLabel = (s: string) => s.replace('_', ' ');
+const STATUS_LABEL: Record<string, string> = {
+  draft: msg('draft'),
+  in_progress: msg('in progress'),
+  paused: msg('paused'),
+  cancelled: msg('cancelled'),
+  completed: msg('completed'),
+};
+export const statusLabel = (s: string) => t(STATUS_LABEL[s] ?? s.replace('_', ' '));

@@ -20,6 +20,7 @@ import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 const AddVariant = graphql(`
   mutation AddVariant($productId: ID!, $input: VariantInput!) {
@@ -69,7 +70,7 @@ export function NewVariant(props: { productId: string; onDone: () => void }) {
             input: { sku: sku.trim(), attributes: parsed, stock: stock === '' ? 0 : stock },
           }).then((res) => {
             if (res.data) {
-              notify(`Variant ${sku} added.`);
+              notify(t('Variant {sku} added.', { sku }));
               setSku('');
               setAttributes('');
               props.onDone();
@@ -79,19 +80,19 @@ export function NewVariant(props: { productId: string; onDone: () => void }) {
       >
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Add a variant
+            {t('Add a variant')}
           </Title>
           <Group align="start" grow>
             <TextInput
-              label="New variant SKU"
+              label={t('New variant SKU')}
               required
               value={sku}
               onChange={(e) => setSku(e.currentTarget.value)}
               error={errs.of('sku')}
             />
             <TextInput
-              label="Attributes"
-              description="name=value, separated by commas: size=L, colour=red"
+              label={t('Attributes')}
+              description={t('name=value, separated by commas: size=L, colour=red')}
               value={attributes}
               onChange={(e) => setAttributes(e.currentTarget.value)}
               error={
@@ -101,7 +102,7 @@ export function NewVariant(props: { productId: string; onDone: () => void }) {
               }
             />
             <NumberInput
-              label="Units (test and live)"
+              label={t('Units (test and live)')}
               min={0}
               allowDecimal={false}
               value={stock}
@@ -112,7 +113,7 @@ export function NewVariant(props: { productId: string; onDone: () => void }) {
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
             <Button type="submit" variant="default" loading={state.fetching}>
-              Add variant
+              {t('Add variant')}
             </Button>
           </Group>
         </Stack>
@@ -137,11 +138,11 @@ export function Images(props: { productId: string; images: string[] }) {
     <Card withBorder>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Images
+          {t('Images')}
         </Title>
         {images.length === 0 ? (
           <Text size="sm" c="gray.7">
-            No images yet.
+            {t('No images yet.')}
           </Text>
         ) : (
           <Table data-testid="images">
@@ -158,17 +159,17 @@ export function Images(props: { productId: string; images: string[] }) {
                       size="xs"
                       variant="default"
                       color="red"
-                      title="Remove the image"
-                      question={`Remove image ${i + 1} (${src}) from the product?`}
-                      confirmLabel="Remove"
+                      title={t('Remove the image')}
+                      question={t('Remove image {n} ({src}) from the product?', { n: i + 1, src })}
+                      confirmLabel={t('Remove')}
                       onConfirm={() =>
                         set(
                           images.filter((_, j) => j !== i),
-                          'Image removed.',
+                          t('Image removed.'),
                         )
                       }
                     >
-                      Remove image {i + 1}…
+                      {t('Remove image {n}…', { n: i + 1 })}
                     </ConfirmButton>
                   </Table.Td>
                 </Table.Tr>
@@ -180,12 +181,12 @@ export function Images(props: { productId: string; images: string[] }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            void set([...images, url.trim()], 'Image added.');
+            void set([...images, url.trim()], t('Image added.'));
           }}
         >
           <Group align="start">
             <TextInput
-              label="Image URL"
+              label={t('Image URL')}
               placeholder="https://cdn.example.com/product.jpg"
               value={url}
               onChange={(e) => setUrl(e.currentTarget.value)}
@@ -199,7 +200,7 @@ export function Images(props: { productId: string; images: string[] }) {
               disabled={!url.trim()}
               loading={state.fetching}
             >
-              Add image
+              {t('Add image')}
             </Button>
           </Group>
         </form>

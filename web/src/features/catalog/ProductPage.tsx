@@ -30,6 +30,7 @@ import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { Images, NewVariant } from './ProductAdditions';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 const ProductQuery = graphql(`
   query ProductDetail($id: ID!) {
@@ -111,7 +112,7 @@ export default function ProductPage(props: { id: string }) {
       title={p ? p.name : 'Product'}
       actions={
         <Button component={Link} href="/catalog/products" variant="default">
-          All products
+          {t('All products')}
         </Button>
       }
     >
@@ -149,7 +150,7 @@ function Details(props: { product: Product }) {
         ]),
     );
     const res = await update({ id: p.id, input: { status, translations: cleaned } });
-    if (res.data) notify(`Saved ${res.data.updateProduct.name}.`);
+    if (res.data) notify(t('Saved {name}.', { name: res.data.updateProduct.name }));
   };
   return (
     <Card withBorder>
@@ -162,13 +163,13 @@ function Details(props: { product: Product }) {
         <Stack>
           <Group>
             <Title order={2} size="h4">
-              Product
+              {t('Product')}
             </Title>
             <Badge color="gray">{p.kind}</Badge>
           </Group>
           <Select
-            label="Status"
-            description="Only active products are visible to partners."
+            label={t('Status')}
+            description={t('Only active products are visible to partners.')}
             data={['draft', 'active', 'archived']}
             value={status}
             onChange={(v) => v && setStatus(v)}
@@ -177,9 +178,9 @@ function Details(props: { product: Product }) {
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Language</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Description</Table.Th>
+                <Table.Th>{t('Language')}</Table.Th>
+                <Table.Th>{t('Name')}</Table.Th>
+                <Table.Th>{t('Description')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -191,14 +192,14 @@ function Details(props: { product: Product }) {
                   </Table.Td>
                   <Table.Td>
                     <TextInput
-                      aria-label={`Name (${lang})`}
+                      aria-label={t('Name ({lang})', { lang })}
                       value={translations[lang]?.name ?? ''}
                       onChange={(e) => setText(lang, 'name', e.currentTarget.value)}
                     />
                   </Table.Td>
                   <Table.Td>
                     <Textarea
-                      aria-label={`Description (${lang})`}
+                      aria-label={t('Description ({lang})', { lang })}
                       autosize
                       minRows={1}
                       value={translations[lang]?.description ?? ''}
@@ -212,7 +213,7 @@ function Details(props: { product: Product }) {
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
             <Button type="submit" loading={state.fetching}>
-              Save product
+              {t('Save product')}
             </Button>
           </Group>
         </Stack>
@@ -231,7 +232,7 @@ function VariantCard(props: { variant: Variant; digital: boolean; onChange: () =
     <Card withBorder data-testid={`variant-${v.sku}`}>
       <Stack>
         <Title order={2} size="h4">
-          Variant <Code>{v.sku}</Code>
+          {t('Variant')} <Code>{v.sku}</Code>
           {attributes.map(([k, val]) => (
             <Badge key={k} ml="xs" color="gray">
               {k}: {val}
@@ -245,17 +246,17 @@ function VariantCard(props: { variant: Variant; digital: boolean; onChange: () =
         </SimpleGrid>
         {props.digital && <DigitalCodes variant={v} onDone={props.onChange} />}
         <Title order={3} size="h5">
-          Listings and prices
+          {t('Listings and prices')}
         </Title>
         <Table striped data-testid="listings-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Sub-brand</Table.Th>
-              <Table.Th>Market</Table.Th>
-              <Table.Th ta="right">Base cost</Table.Th>
-              <Table.Th ta="right">Sell price (after margins)</Table.Th>
-              <Table.Th ta="right">Coin price</Table.Th>
-              <Table.Th>State</Table.Th>
+              <Table.Th>{t('Sub-brand')}</Table.Th>
+              <Table.Th>{t('Market')}</Table.Th>
+              <Table.Th ta="right">{t('Base cost')}</Table.Th>
+              <Table.Th ta="right">{t('Sell price (after margins)')}</Table.Th>
+              <Table.Th ta="right">{t('Coin price')}</Table.Th>
+              <Table.Th>{t('State')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -275,15 +276,17 @@ function VariantCard(props: { variant: Variant; digital: boolean; onChange: () =
                     <ConfirmButton
                       size="xs"
                       variant="default"
-                      title="Switch the listing off"
-                      question="Partners stop seeing this listing; orders already placed are kept."
-                      confirmLabel="Switch off"
+                      title={t('Switch the listing off')}
+                      question={t(
+                        'Partners stop seeing this listing; orders already placed are kept.',
+                      )}
+                      confirmLabel={t('Switch off')}
                       color="red"
                       onConfirm={() =>
                         updateListing({ id: l.id, active: false }).then(props.onChange)
                       }
                     >
-                      Active — switch off
+                      {t('Active — switch off')}
                     </ConfirmButton>
                   ) : (
                     <Button
@@ -293,7 +296,7 @@ function VariantCard(props: { variant: Variant; digital: boolean; onChange: () =
                         void updateListing({ id: l.id, active: true }).then(props.onChange)
                       }
                     >
-                      Off — switch on
+                      {t('Off — switch on')}
                     </Button>
                   )}
                 </Table.Td>
@@ -303,7 +306,7 @@ function VariantCard(props: { variant: Variant; digital: boolean; onChange: () =
         </Table>
         {v.listings.length === 0 && (
           <Text size="sm" c="gray.7">
-            Not listed anywhere yet.
+            {t('Not listed anywhere yet.')}
           </Text>
         )}
         <ErrorAlert error={listingState.error} />
@@ -334,12 +337,14 @@ function DigitalCodes(props: { variant: Variant; onDone: () => void }) {
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        Codes delivered on redemption
+        {t('Codes delivered on redemption')}
       </Title>
       <Group align="end">
         <Textarea
-          label="Codes or https links, one per line"
-          description="Each adds one unit to the stock; a redeemed unit shows its code to the player at once."
+          label={t('Codes or https links, one per line')}
+          description={t(
+            'Each adds one unit to the stock; a redeemed unit shows its code to the player at once.',
+          )}
           autosize
           minRows={2}
           value={text}
@@ -347,7 +352,7 @@ function DigitalCodes(props: { variant: Variant; onDone: () => void }) {
           w={420}
         />
         <Select
-          label="Environment"
+          label={t('Environment')}
           data={['test', 'live']}
           value={environment}
           onChange={(v) => v && setEnvironment(v as 'test' | 'live')}
@@ -355,22 +360,31 @@ function DigitalCodes(props: { variant: Variant; onDone: () => void }) {
         />
         <ConfirmButton
           variant="default"
-          title="Add codes"
-          question={`Add ${codes.length} codes to ${props.variant.sku} in ${environment}? They become ${codes.length} more units.`}
-          confirmLabel="Add codes"
+          title={t('Add codes')}
+          question={t(
+            'Add {length} codes to {sku} in {environment}? They become {length} more units.',
+            { length: codes.length, sku: props.variant.sku, environment },
+          )}
+          confirmLabel={t('Add codes')}
           color={environment === 'live' ? 'red' : 'blue'}
           disabled={codes.length === 0}
           onConfirm={() =>
             add({ variantId: props.variant.id, environment, codes }).then((res) => {
               if (!res.data) return;
               const { added, available } = res.data.addDigitalCodes;
-              notify(`${added} codes added: ${available} units in ${environment}.`);
+              notify(
+                t('{added} codes added: {available} units in {environment}.', {
+                  added,
+                  available,
+                  environment,
+                }),
+              );
               setText('');
               props.onDone();
             })
           }
         >
-          Add codes
+          {t('Add codes')}
         </ConfirmButton>
       </Group>
       <ErrorAlert error={state.error} />
@@ -390,8 +404,8 @@ function StockEditor(props: {
     <Stack gap="xs">
       <Group align="end">
         <NumberInput
-          label={`Units in ${stock.environment}`}
-          description={`Now ${stock.available}`}
+          label={t('Units in {environment}', { environment: stock.environment })}
+          description={t('Now {available}', { available: stock.available })}
           min={0}
           allowDecimal={false}
           value={value}
@@ -400,9 +414,14 @@ function StockEditor(props: {
         />
         <ConfirmButton
           variant="default"
-          title={`Set ${stock.environment} stock`}
-          question={`Set ${props.variant.sku}'s ${stock.environment} stock from ${stock.available} to ${value} units?`}
-          confirmLabel="Set stock"
+          title={t('Set {environment} stock', { environment: stock.environment })}
+          question={t("Set {sku}'s {environment} stock from {available} to {value} units?", {
+            sku: props.variant.sku,
+            environment: stock.environment,
+            available: stock.available,
+            value,
+          })}
+          confirmLabel={t('Set stock')}
           color={stock.environment === 'live' ? 'red' : 'blue'}
           disabled={value === '' || value === stock.available}
           onConfirm={() =>
@@ -412,13 +431,19 @@ function StockEditor(props: {
               available: value as number,
             }).then((res) => {
               if (res.data) {
-                notify(`${props.variant.sku}: ${value} units in ${stock.environment}.`);
+                notify(
+                  t('{sku}: {value} units in {environment}.', {
+                    sku: props.variant.sku,
+                    value,
+                    environment: stock.environment,
+                  }),
+                );
                 props.onDone();
               }
             })
           }
         >
-          Set {stock.environment} stock
+          {t('Set {environment} stock', { environment: stock.environment })}
         </ConfirmButton>
       </Group>
       <ErrorAlert error={state.error} />
@@ -449,7 +474,7 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
           },
         }).then((res) => {
           if (res.data) {
-            notify('Listed.');
+            notify(t('Listed.'));
             setCost('');
             props.onDone();
           }
@@ -458,7 +483,7 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
     >
       <Group align="end" wrap="wrap">
         <Select
-          label="List for sub-brand"
+          label={t('List for sub-brand')}
           data={staff.subBrands
             .filter((s) => !s.isPlatform)
             .map((s) => ({ value: s.id, label: subBrandLabel(s) }))}
@@ -468,21 +493,21 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
           w={260}
         />
         <TextInput
-          label="Country"
+          label={t('Country')}
           value={country}
           maxLength={2}
           onChange={(e) => setCountry(e.currentTarget.value.toUpperCase())}
           w={90}
         />
         <TextInput
-          label="Currency"
+          label={t('Currency')}
           value={currency}
           maxLength={3}
           onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())}
           w={90}
         />
         <NumberInput
-          label="Base cost"
+          label={t('Base cost')}
           min={0}
           decimalScale={2}
           value={cost}
@@ -495,7 +520,7 @@ function NewListing(props: { variant: Variant; onDone: () => void }) {
           loading={state.fetching}
           disabled={!target || cost === ''}
         >
-          Add listing
+          {t('Add listing')}
         </Button>
       </Group>
       <ErrorAlert error={state.error} />

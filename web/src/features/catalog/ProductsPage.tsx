@@ -11,6 +11,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -25,10 +26,16 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { useFormMutation } from '../../api/form-mutation';
+import { totalText } from '../../components/list-total';
+import { t } from '../../i18n';
 
 const ProductsQuery = graphql(`
   query Products($filter: ProductFilter, $first: Int, $after: String, $last: Int, $before: String) {
     products(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id
@@ -97,11 +104,11 @@ export default function ProductsPage() {
   });
   const connection = result.data?.products;
   return (
-    <Page title="Products">
+    <Page title={t('Products')}>
       <CreateProduct onCreated={(id) => navigate(productUrl(id))} />
       <TextInput
-        label="Search"
-        description="Name or description, any language"
+        label={t('Search')}
+        description={t('Name or description, any language')}
         value={text}
         onChange={(e) => {
           setText(e.currentTarget.value);
@@ -110,33 +117,38 @@ export default function ProductsPage() {
         w={320}
       />
       <ErrorAlert error={result.error} />
+      {connection && (
+        <Text size="sm" c="gray.7" data-testid="products-total">
+          {totalText(connection.total, 'product', 'products')}
+        </Text>
+      )}
       <DataTable
         testId="products-table"
         rows={connection?.edges.map((e) => e.node)}
         rowKey={(p) => p.id}
-        empty="No products match."
+        empty={t('No products match.')}
         columns={[
           {
-            header: 'Product',
+            header: t('Product'),
             cell: (p) => (
               <Anchor component={Link} href={productUrl(p.id)}>
                 {p.name}
               </Anchor>
             ),
           },
-          { header: 'Kind', cell: (p) => p.kind },
+          { header: t('Kind'), cell: (p) => p.kind },
           {
-            header: 'Status',
+            header: t('Status'),
             cell: (p) => <Badge color={p.status === 'active' ? 'teal' : 'gray'}>{p.status}</Badge>,
           },
-          { header: 'Variants', cell: (p) => p.variants.map((v) => v.sku).join(', ') },
+          { header: t('Variants'), cell: (p) => p.variants.map((v) => v.sku).join(', ') },
           {
-            header: 'Stock test / live',
+            header: t('Stock test / live'),
             align: 'right',
             cell: (p) => `${unitsIn(p.variants, 'test')} / ${unitsIn(p.variants, 'live')}`,
           },
           {
-            header: 'Listings',
+            header: t('Listings'),
             align: 'right',
             cell: (p) => p.variants.reduce((n, v) => n + v.listings.length, 0),
           },
@@ -171,7 +183,7 @@ function CreateProduct(props: { onCreated: (id: string) => void }) {
             },
           }).then((res) => {
             if (res.data) {
-              notify(`Created ${name} (draft).`);
+              notify(t('Created {name} (draft).', { name }));
               props.onCreated(res.data.createProduct.id);
             }
           });
@@ -179,29 +191,29 @@ function CreateProduct(props: { onCreated: (id: string) => void }) {
       >
         <Stack>
           <Title order={2} size="h4">
-            New product
+            {t('New product')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 4 }}>
             <TextInput
-              label="Name (English)"
+              label={t('Name (English)')}
               required
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
             />
             <Select
-              label="Kind"
+              label={t('Kind')}
               data={['physical', 'digital']}
               value={kind}
               onChange={(v) => setKind(v === 'digital' ? 'digital' : 'physical')}
             />
             <TextInput
-              label="SKU of the first variant"
+              label={t('SKU of the first variant')}
               required
               value={sku}
               onChange={(e) => setSku(e.currentTarget.value)}
             />
             <NumberInput
-              label="Units (test and live)"
+              label={t('Units (test and live)')}
               min={0}
               allowDecimal={false}
               value={stock}
@@ -211,7 +223,7 @@ function CreateProduct(props: { onCreated: (id: string) => void }) {
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
             <Button type="submit" loading={state.fetching} disabled={!name.trim() || !sku.trim()}>
-              Create as draft
+              {t('Create as draft')}
             </Button>
           </Group>
         </Stack>

@@ -10,6 +10,7 @@ import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 const ProposalsQuery = graphql(`
   query Proposals {
@@ -44,27 +45,38 @@ export default function ProposalsPage() {
   const decide = (id: string, decision: 'approved' | 'rejected') =>
     send({ id, decision, note: notes[id]?.trim() || null }).then((res) => {
       if (!res.error) {
-        notify(`Proposal ${res.data!.reviewCatalog.status}.`);
+        notify(
+          res.data!.reviewCatalog.status === 'approved'
+            ? t('Proposal approved.')
+            : res.data!.reviewCatalog.status === 'rejected'
+              ? t('Proposal rejected.')
+              : t('Proposal {status}.', { status: res.data!.reviewCatalog.status }),
+        );
         refetch({ requestPolicy: 'network-only' });
       }
     });
   const rows = result.data?.catalogs.edges.map((e) => e.node) ?? [];
   return (
-    <Page title="Catalog proposals">
+    <Page title={t('Catalog proposals')}>
       <ErrorAlert error={result.error ?? review.error} />
-      {result.data && rows.length === 0 && <Text c="gray.7">No proposals wait for review.</Text>}
+      {result.data && rows.length === 0 && (
+        <Text c="gray.7">{t('No proposals wait for review.')}</Text>
+      )}
       {rows.map((c) => (
         <Card withBorder key={c.id} data-testid="proposal">
           <Stack gap="xs">
             <Title order={2} size="h4">
               {c.name}
             </Title>
-            <Text size="sm">{c.description ?? 'No description.'}</Text>
+            <Text size="sm">{c.description ?? t('No description.')}</Text>
             <Text size="xs" c="gray.7">
-              {c.productCount} products · proposed {when(c.createdAt)}
+              {t('{productCount} products · proposed {createdAt}', {
+                productCount: c.productCount,
+                createdAt: when(c.createdAt),
+              })}
             </Text>
             <Textarea
-              label="Note to the sub-brand"
+              label={t('Note to the sub-brand')}
               value={notes[c.id] ?? ''}
               onChange={(e) => setNotes({ ...notes, [c.id]: e.currentTarget.value })}
               autosize
@@ -73,15 +85,15 @@ export default function ProposalsPage() {
             <Group justify="flex-end">
               <ConfirmButton
                 color="red"
-                title="Reject the proposal"
-                question={`Reject “${c.name}”? A rejection is final.`}
-                confirmLabel="Reject"
+                title={t('Reject the proposal')}
+                question={t('Reject “{name}”? A rejection is final.', { name: c.name })}
+                confirmLabel={t('Reject')}
                 onConfirm={() => decide(c.id, 'rejected')}
               >
-                Reject…
+                {t('Reject…')}
               </ConfirmButton>
               <Button onClick={() => void decide(c.id, 'approved')} loading={review.fetching}>
-                Approve
+                {t('Approve')}
               </Button>
             </Group>
           </Stack>

@@ -10,6 +10,7 @@ import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { customerUrl } from '../customers/routes';
+import { t } from '../../i18n';
 
 const DecisionsQuery = graphql(`
   query RgDecisions($from: DateTime, $to: DateTime, $after: String) {
@@ -69,10 +70,11 @@ export default function CompliancePage() {
   if (to) csv.set('to', dayStart(to)!);
 
   return (
-    <Page title="Responsible-gaming refusals">
+    <Page title={t('Responsible-gaming refusals')}>
       <Text size="sm">
-        Every incentive the gate refused because the player was under a responsible-gaming state:
-        one row per refusal, kept even when the player is deleted.
+        {t(
+          'Every incentive the gate refused because the player was under a responsible-gaming state: one row per refusal, kept even when the player is deleted.',
+        )}
       </Text>
       <form
         onSubmit={(e) => {
@@ -83,21 +85,21 @@ export default function CompliancePage() {
         <Group align="end">
           <TextInput
             type="date"
-            label="From (UTC day, inclusive)"
+            label={t('From (UTC day, inclusive)')}
             value={fromText}
             onChange={(e) => setFrom(e.currentTarget.value)}
           />
           <TextInput
             type="date"
-            label="To (UTC day, exclusive)"
+            label={t('To (UTC day, exclusive)')}
             value={toText}
             onChange={(e) => setTo(e.currentTarget.value)}
           />
           <Button type="submit" variant="outline">
-            Filter
+            {t('Filter')}
           </Button>
           <Button component="a" href={`/admin/api/rg-decisions.csv?${csv}`} variant="default">
-            Download CSV
+            {t('Download CSV')}
           </Button>
         </Group>
       </form>
@@ -105,11 +107,11 @@ export default function CompliancePage() {
       <Table striped data-testid="rg-decisions">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th>Player</Table.Th>
-            <Table.Th>Refused</Table.Th>
-            <Table.Th>State</Table.Th>
-            <Table.Th>Concerning</Table.Th>
+            <Table.Th>{t('When')}</Table.Th>
+            <Table.Th>{t('Player')}</Table.Th>
+            <Table.Th>{t('Refused')}</Table.Th>
+            <Table.Th>{t('State')}</Table.Th>
+            <Table.Th>{t('Concerning')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -137,7 +139,9 @@ export default function CompliancePage() {
           ))}
         </Table.Tbody>
       </Table>
-      {page && page.edges.length === 0 && <Text c="gray.7">No refusals in this window.</Text>}
+      {page && page.edges.length === 0 && (
+        <Text c="gray.7">{t('No refusals in this window.')}</Text>
+      )}
       {page?.pageInfo.hasNextPage && (
         <Group justify="flex-end">
           <Button
@@ -152,7 +156,7 @@ export default function CompliancePage() {
               )
             }
           >
-            Older
+            {t('Older')}
           </Button>
         </Group>
       )}

@@ -15,11 +15,12 @@ import {
 import { useMemo, useState } from 'react';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { coins, signedCoins } from '../../components/format';
+import { coins, count, signedCoins } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 const BulkMutation = graphql(`
   mutation Bulk($input: BulkAdjustCoinsInput!) {
@@ -78,49 +79,53 @@ export default function BulkAdjustPage() {
     if (res.data) {
       setDone(res.data.bulkAdjustCustomerCoins);
       setPreview(null);
-      notify(`Applied to ${res.data.bulkAdjustCustomerCoins.applied} customers.`);
+      notify(
+        t('Applied to {n} customers.', { n: count(res.data.bulkAdjustCustomerCoins.applied) }),
+      );
     }
   };
 
   return (
-    <Page title="Bulk adjust">
+    <Page title={t('Bulk adjust')}>
       <Card withBorder>
         <Stack>
           <Text size="sm" c="gray.7">
-            Choose the cohort, then preview: nothing moves until you apply the previewed adjustment.
+            {t(
+              'Choose the cohort, then preview: nothing moves until you apply the previewed adjustment.',
+            )}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <TextInput
-              label="Search"
-              description="Name, e-mail, external id"
+              label={t('Search')}
+              description={t('Name, e-mail, external id')}
               value={q}
               onChange={(e) => setQ(e.currentTarget.value)}
             />
             <Select
-              label="Status"
-              placeholder="Any"
+              label={t('Status')}
+              placeholder={t('Any')}
               clearable
               data={[...STATUSES]}
               value={status}
               onChange={(v) => setStatus(v as typeof status)}
             />
             <TextInput
-              label="Country"
-              description="ISO code, e.g. ES"
+              label={t('Country')}
+              description={t('ISO code, e.g. ES')}
               value={country}
               onChange={(e) => setCountry(e.currentTarget.value)}
               maxLength={2}
             />
             <NumberInput
               hideControls
-              label="Coins per customer"
-              description="Negative to debit"
+              label={t('Coins per customer')}
+              description={t('Negative to debit')}
               allowDecimal={false}
               value={delta}
               onChange={(v) => setDelta(typeof v === 'number' ? v : '')}
             />
             <TextInput
-              label="Reason"
+              label={t('Reason')}
               required
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
@@ -134,28 +139,34 @@ export default function BulkAdjustPage() {
               loading={state.fetching && !previewed}
               disabled={!input.delta || !input.reason}
             >
-              Preview
+              {t('Preview')}
             </Button>
             <ConfirmButton
-              title="Apply the bulk adjustment"
+              title={t('Apply the bulk adjustment')}
               question={
                 previewed
-                  ? `Move ${signedCoins(input.delta)} coins for ${previewed.outcome.applied} customers (${signedCoins(previewed.outcome.totalDelta)} in all)?`
+                  ? t('Move {delta} coins for {n} customers ({total} in all)?', {
+                      delta: signedCoins(input.delta),
+                      n: count(previewed.outcome.applied),
+                      total: signedCoins(previewed.outcome.totalDelta),
+                    })
                   : ''
               }
-              confirmLabel="Apply"
+              confirmLabel={t('Apply')}
               color="red"
               onConfirm={apply}
               disabled={!previewed || previewed.outcome.applied === 0}
               loading={state.fetching && !!previewed}
             >
-              Apply…
+              {t('Apply…')}
             </ConfirmButton>
           </Group>
         </Stack>
       </Card>
-      {previewed && <Summary title="Preview (nothing moved yet)" outcome={previewed.outcome} />}
-      {done && <Summary title="Applied" outcome={done} />}
+      {previewed && (
+        <Summary title={t('Preview (nothing moved yet)')} outcome={previewed.outcome} />
+      )}
+      {done && <Summary title={t('Applied')} outcome={done} />}
     </Page>
   );
 }
@@ -166,10 +177,10 @@ function Summary(props: { title: string; outcome: Outcome }) {
     <Card withBorder data-testid="bulk-summary">
       <Text fw={700}>{props.title}</Text>
       <SimpleGrid cols={4} mt="xs">
-        <Stat label="Matched" value={String(o.matched)} />
-        <Stat label={o.dryRun ? 'Would move' : 'Moved'} value={String(o.applied)} />
-        <Stat label="Skipped (balance too low)" value={String(o.skipped)} />
-        <Stat label="Total" value={coins(o.totalDelta)} />
+        <Stat label={t('Matched')} value={String(o.matched)} />
+        <Stat label={o.dryRun ? t('Would move') : t('Moved')} value={String(o.applied)} />
+        <Stat label={t('Skipped (balance too low)')} value={String(o.skipped)} />
+        <Stat label={t('Total')} value={coins(o.totalDelta)} />
       </SimpleGrid>
     </Card>
   );

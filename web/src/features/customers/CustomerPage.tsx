@@ -20,7 +20,7 @@ import { Link } from 'wouter';
 import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { coins, signedCoins, when } from '../../components/format';
+import { coins, count, signedCoins, when } from '../../components/format';
 import { Field } from '../../components/Field';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
@@ -29,7 +29,8 @@ import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
 import { WalletFragment, WalletLots } from './WalletLots';
 import { ResponsibleGaming, RgFragment } from './ResponsibleGaming';
-import { Timeline } from './Timeline';
+import { Timeline } from '../../components/Timeline';
+import { msg, t } from '../../i18n';
 
 const CustomerQuery = graphql(
   `
@@ -77,16 +78,16 @@ const CustomerQuery = graphql(
 // in words, and a person's adjustment from this screen (recorded as `api`, the same mutation a
 // partner calls) as theirs (B12).
 const SOURCES: Record<string, string> = {
-  api: 'Partner API',
-  bulk: 'Bulk adjustment',
-  engine: 'Rule engine',
-  order: 'Order',
-  refund: 'Refund',
-  campaign: 'Campaign',
-  expiry: 'Expiry',
+  api: msg('Partner API'),
+  bulk: msg('Bulk adjustment'),
+  engine: msg('Rule engine'),
+  order: msg('Order'),
+  refund: msg('Refund'),
+  campaign: msg('Campaign'),
+  expiry: msg('Expiry'),
 };
 const sourceLabel = (m: { source: string; operator?: { email: string } | null }) =>
-  m.source === 'api' && m.operator ? 'Backoffice adjustment' : (SOURCES[m.source] ?? m.source);
+  m.source === 'api' && m.operator ? t('Backoffice adjustment') : t(SOURCES[m.source] ?? m.source);
 
 const AdjustMutation = graphql(`
   mutation Adjust($customerId: ID!, $delta: SafeInt!, $reason: String) {
@@ -108,20 +109,24 @@ export default function CustomerPage(props: { id: string }) {
 
   if (result.error && !c)
     return (
-      <Page title="Customer">
-        <ErrorAlert error={result.error} title="Customer not found" />
+      <Page title={t('Customer')}>
+        <ErrorAlert error={result.error} title={t('Customer not found')} />
         <Anchor component={Link} href={customersUrl()}>
-          Back to customers
+          {t('Back to customers')}
         </Anchor>
       </Page>
     );
-  if (!c) return <Page title="Customer">{null}</Page>;
+  if (!c) return <Page title={t('Customer')}>{null}</Page>;
 
   const submit = async () => {
     if (delta === '' || delta === 0) return;
     const res = await adjust({ customerId: c.id, delta, reason: reason.trim() });
     if (!res.error) {
-      notify(`Balance is now ${coins(res.data!.adjustCustomerCoins.balanceAfter)}.`);
+      notify(
+        t('Balance is now {balance}.', {
+          balance: coins(res.data!.adjustCustomerCoins.balanceAfter),
+        }),
+      );
       setDelta('');
       setReason('');
       refetch({ requestPolicy: 'network-only' });
@@ -134,14 +139,14 @@ export default function CustomerPage(props: { id: string }) {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Card withBorder>
             <SimpleGrid cols={2} spacing="xs">
-              <Field label="Balance" value={coins(c.coinBalance)} testId="balance" />
-              <Field label="Status" value={<Badge>{c.status}</Badge>} />
-              <Field label="E-mail" value={c.email ?? '—'} />
-              <Field label="Phone" value={c.phone ?? '—'} />
-              <Field label="External id" value={c.externalId ?? '—'} />
-              <Field label="Country" value={c.country ?? '—'} />
-              <Field label="Orders" value={String(c.orderCount)} />
-              <Field label="Created" value={when(c.createdAt)} />
+              <Field label={t('Balance')} value={coins(c.coinBalance)} testId="balance" />
+              <Field label={t('Status')} value={<Badge>{c.status}</Badge>} />
+              <Field label={t('E-mail')} value={c.email ?? '—'} />
+              <Field label={t('Phone')} value={c.phone ?? '—'} />
+              <Field label={t('External id')} value={c.externalId ?? '—'} />
+              <Field label={t('Country')} value={c.country ?? '—'} />
+              <Field label={t('Orders')} value={String(c.orderCount)} />
+              <Field label={t('Created')} value={when(c.createdAt)} />
             </SimpleGrid>
           </Card>
         </Grid.Col>
@@ -150,18 +155,18 @@ export default function CustomerPage(props: { id: string }) {
             <Card withBorder>
               <Stack gap="xs">
                 <Title order={2} size="h4">
-                  Adjust coins
+                  {t('Adjust coins')}
                 </Title>
                 <NumberInput
                   hideControls
-                  label="Coins (negative to debit)"
+                  label={t('Coins (negative to debit)')}
                   value={delta}
                   onChange={(v) => setDelta(typeof v === 'number' ? v : '')}
                   allowDecimal={false}
                 />
                 <TextInput
-                  label="Reason"
-                  description="Shown in the wallet history and the audit trail"
+                  label={t('Reason')}
+                  description={t('Shown in the wallet history and the audit trail')}
                   required
                   value={reason}
                   onChange={(e) => setReason(e.currentTarget.value)}
@@ -169,14 +174,23 @@ export default function CustomerPage(props: { id: string }) {
                 <ErrorAlert error={adjusting.error} />
                 <Group justify="flex-end">
                   <ConfirmButton
-                    title="Adjust coins"
-                    question={`${delta !== '' && delta > 0 ? 'Credit' : 'Debit'} ${coins(Math.abs(Number(delta) || 0))} ${delta !== '' && delta > 0 ? 'to' : 'from'} ${c.firstName} ${c.lastName}? Reason: “${reason.trim()}”.`}
-                    confirmLabel="Adjust"
+                    title={t('Adjust coins')}
+                    question={(() => {
+                      const v = {
+                        coins: coins(Math.abs(Number(delta) || 0)),
+                        name: `${c.firstName} ${c.lastName}`,
+                        reason: reason.trim(),
+                      };
+                      return delta !== '' && delta > 0
+                        ? t('Credit {coins} to {name}? Reason: “{reason}”.', v)
+                        : t('Debit {coins} from {name}? Reason: “{reason}”.', v);
+                    })()}
+                    confirmLabel={t('Adjust')}
                     onConfirm={submit}
                     loading={adjusting.fetching}
                     disabled={delta === '' || delta === 0 || !reason.trim()}
                   >
-                    Adjust…
+                    {t('Adjust…')}
                   </ConfirmButton>
                 </Group>
               </Stack>
@@ -189,26 +203,26 @@ export default function CustomerPage(props: { id: string }) {
         onChanged={() => refetch({ requestPolicy: 'network-only' })}
       />
       <WalletLots wallet={c.coins} />
-      <Timeline customerId={c.id} />
+      <Timeline subject={{ customerId: c.id }} />
       <Title order={2} size="h4">
-        Wallet history
+        {t('Wallet history')}
       </Title>
       <Anchor
         size="sm"
         download
         href={`/admin/api/movements.csv?${new URLSearchParams({ environment, ...(subBrandId ? { subBrandId } : {}), customerId: c.id, from: c.createdAt })}`}
       >
-        Download all of this customer&apos;s movements (CSV)
+        {t("Download all of this customer's movements (CSV)")}
       </Anchor>
       <Table striped data-testid="movements">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>When</Table.Th>
-            <Table.Th ta="right">Coins</Table.Th>
-            <Table.Th ta="right">Balance after</Table.Th>
-            <Table.Th>Source</Table.Th>
-            <Table.Th>Reason</Table.Th>
-            <Table.Th>By</Table.Th>
+            <Table.Th>{t('When')}</Table.Th>
+            <Table.Th ta="right">{t('Coins')}</Table.Th>
+            <Table.Th ta="right">{t('Balance after')}</Table.Th>
+            <Table.Th>{t('Source')}</Table.Th>
+            <Table.Th>{t('Reason')}</Table.Th>
+            <Table.Th>{t('By')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -216,7 +230,7 @@ export default function CustomerPage(props: { id: string }) {
             <Table.Tr key={m.id}>
               <Table.Td>{when(m.createdAt)}</Table.Td>
               <Table.Td ta="right">{signedCoins(m.delta)}</Table.Td>
-              <Table.Td ta="right">{m.balanceAfter.toLocaleString('en-GB')}</Table.Td>
+              <Table.Td ta="right">{count(m.balanceAfter)}</Table.Td>
               <Table.Td>{sourceLabel(m)}</Table.Td>
               <Table.Td>{m.reason ?? '—'}</Table.Td>
               <Table.Td>{m.operator?.email ?? (m.apiKeyId ? 'API key' : '—')}</Table.Td>
@@ -224,7 +238,7 @@ export default function CustomerPage(props: { id: string }) {
           ))}
         </Table.Tbody>
       </Table>
-      {c.coinMovements.edges.length === 0 && <Text c="gray.7">No movements yet.</Text>}
+      {c.coinMovements.edges.length === 0 && <Text c="gray.7">{t('No movements yet.')}</Text>}
     </Page>
   );
 }

@@ -20,6 +20,7 @@ import {
   PAGE_SIZES,
   parseCustomersQuery,
 } from './routes';
+import { t } from '../../i18n';
 
 export function CustomersPage() {
   const staff = useStaff();
@@ -44,7 +45,7 @@ export function CustomersPage() {
 
   return (
     <Page
-      title="Customers"
+      title={t('Customers')}
       actions={
         <Group>
           <Button
@@ -53,15 +54,15 @@ export function CustomersPage() {
             href={exportUrl(query, { subBrandId, environment })}
             download
           >
-            Export CSV
+            {t('Export CSV')}
           </Button>
           {!staff.readOnly && (
             <>
               <Button component={Link} variant="default" href={importUrl()}>
-                Import CSV
+                {t('Import CSV')}
               </Button>
               <Button component={Link} href={bulkAdjustUrl()}>
-                Bulk adjust
+                {t('Bulk adjust')}
               </Button>
             </>
           )}
@@ -70,8 +71,8 @@ export function CustomersPage() {
     >
       <Group align="end">
         <TextInput
-          label="Search"
-          description="Name, e-mail, external id or phone"
+          label={t('Search')}
+          description={t('Name, e-mail, external id or phone')}
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
@@ -80,8 +81,8 @@ export function CustomersPage() {
           w={320}
         />
         <Select
-          label="Status"
-          placeholder="Any"
+          label={t('Status')}
+          placeholder={t('Any')}
           clearable
           data={[...STATUSES]}
           value={status ?? null}
@@ -98,7 +99,7 @@ export function CustomersPage() {
           w={160}
         />
         <Select
-          label="Per page"
+          label={t('Per page')}
           data={PAGE_SIZES.map(String)}
           value={String(query.size)}
           onChange={(v) =>
@@ -118,13 +119,13 @@ export function CustomersPage() {
       <Table striped highlightOnHover aria-busy={result.fetching} data-testid="customers-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>External id</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th ta="right">Coins</Table.Th>
-            <Table.Th ta="right">Orders</Table.Th>
-            <Table.Th>Created</Table.Th>
+            <Table.Th>{t('Name')}</Table.Th>
+            <Table.Th>{t('E-mail')}</Table.Th>
+            <Table.Th>{t('External id')}</Table.Th>
+            <Table.Th>{t('Status')}</Table.Th>
+            <Table.Th ta="right">{t('Coins')}</Table.Th>
+            <Table.Th ta="right">{t('Orders')}</Table.Th>
+            <Table.Th>{t('Created')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -147,7 +148,9 @@ export function CustomersPage() {
           ))}
         </Table.Tbody>
       </Table>
-      {connection && connection.edges.length === 0 && <Text c="gray.7">No customers match.</Text>}
+      {connection && connection.edges.length === 0 && (
+        <Text c="gray.7">{t('No customers match.')}</Text>
+      )}
       <Group justify="flex-end">
         <Button
           variant="default"
@@ -162,7 +165,7 @@ export function CustomersPage() {
             )
           }
         >
-          Previous
+          {t('Previous')}
         </Button>
         <Button
           variant="default"
@@ -173,7 +176,7 @@ export function CustomersPage() {
             )
           }
         >
-          Next
+          {t('Next')}
         </Button>
       </Group>
     </Page>

@@ -24,6 +24,7 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import { sliceCsv } from './csv-slices';
+import { t } from '../../i18n';
 
 const PreviewQuery = graphql(`
   query PreviewImport($csv: String!) {
@@ -130,37 +131,43 @@ export default function ImportPage() {
     setProgress(100);
     if (what === 'import') {
       notify(
-        `Created ${sum.created} player(s); ${sum.existing} already there, ${sum.invalid} invalid.`,
+        t('Created {created} player(s); {existing} already there, {invalid} invalid.', {
+          created: sum.created,
+          existing: sum.existing,
+          invalid: sum.invalid,
+        }),
       );
     }
   };
 
   const shown = (totals?.rows ?? []).filter((r) => filter === 'all' || r.outcome === filter);
   return (
-    <Page title="Import players">
+    <Page title={t('Import players')}>
       <Card withBorder>
         <Stack>
           <Text size="sm">
-            A CSV with a header row. Required: <Code>external_id</Code>, <Code>first_name</Code>,{' '}
-            <Code>last_name</Code>. Optional: <Code>nickname</Code>, <Code>email</Code>,{' '}
-            <Code>phone</Code>, <Code>country</Code> (ES), <Code>preferred_lang</Code>,{' '}
-            <Code>segment_id</Code>, <Code>status</Code>. A player whose external id exists is left
-            as it is, so importing a file twice creates nothing twice.
+            {t('A CSV with a header row.')} {t('Required:')} <Code>external_id</Code>,{' '}
+            <Code>first_name</Code>, <Code>last_name</Code>. {t('Optional:')} <Code>nickname</Code>,{' '}
+            <Code>email</Code>, <Code>phone</Code>, <Code>country</Code> (ES),{' '}
+            <Code>preferred_lang</Code>, <Code>segment_id</Code>, <Code>status</Code>.{' '}
+            {t(
+              'A player whose external id exists is left as it is, so importing a file twice creates nothing twice.',
+            )}
           </Text>
           <Text size="sm">
-            A file from the customers list&apos;s <b>Export CSV</b> imports as it is (into this
-            sub-brand or another): its <Code>id</Code>, <Code>balance</Code>,{' '}
-            <Code>order_count</Code> and <Code>created_at</Code> columns are ignored, so players
-            arrive with new ids and no coins; rows without an external id are reported invalid.
+            {t(
+              "A file from the customers list's “Export CSV” imports as it is (into this sub-brand or another): its {columns} columns are ignored, so players arrive with new ids and no coins; rows without an external id are reported invalid.",
+              { columns: 'id, balance, order_count, created_at' },
+            )}
           </Text>
           <FileInput
-            label="CSV file"
-            placeholder="Choose a .csv file"
+            label={t('CSV file')}
+            placeholder={t('Choose a .csv file')}
             accept=".csv,text/csv"
             value={file}
             onChange={(f) => void choose(f)}
             clearable
-            clearButtonProps={{ 'aria-label': 'Clear the file' }}
+            clearButtonProps={{ 'aria-label': t('Clear the file') }}
             w={360}
             data-testid="import-file"
           />
@@ -171,27 +178,32 @@ export default function ImportPage() {
               disabled={text === null || busy}
               loading={busy && mode === 'preview'}
             >
-              Preview
+              {t('Preview')}
             </Button>
             <ConfirmButton
-              title="Import players"
+              title={t('Import players')}
               question={
                 mode === 'preview' && totals
-                  ? `Create ${totals.new} new player(s)? ${totals.existing} existing and ${totals.invalid} invalid row(s) are left alone.`
-                  : 'Create the new players of this file? Existing and invalid rows are left alone.'
+                  ? t(
+                      'Create {new} new player(s)? {existing} existing and {invalid} invalid row(s) are left alone.',
+                      { new: totals.new, existing: totals.existing, invalid: totals.invalid },
+                    )
+                  : t(
+                      'Create the new players of this file? Existing and invalid rows are left alone.',
+                    )
               }
-              confirmLabel="Import"
+              confirmLabel={t('Import')}
               onConfirm={() => run('import')}
               disabled={text === null || busy || mode !== 'preview' || !totals || error !== null}
               loading={busy && mode === 'import'}
             >
-              Import
+              {t('Import')}
             </ConfirmButton>
           </Group>
           {progress !== null && (
             <Progress
               value={progress}
-              aria-label={mode === 'import' ? 'Import progress' : 'Preview progress'}
+              aria-label={mode === 'import' ? t('Import progress') : t('Preview progress')}
               data-testid="import-progress"
             />
           )}
@@ -202,16 +214,16 @@ export default function ImportPage() {
         <>
           <SimpleGrid cols={{ base: 2, md: 4 }} data-testid="import-totals">
             {mode === 'import' ? (
-              <Stat label="Created" value={totals.created} />
+              <Stat label={t('Created')} value={totals.created} />
             ) : (
-              <Stat label="New" value={totals.new} />
+              <Stat label={t('New')} value={totals.new} />
             )}
-            <Stat label="Already there" value={totals.existing} />
-            <Stat label="Invalid" value={totals.invalid} />
-            <Stat label="Rows" value={totals.rows.length} />
+            <Stat label={t('Already there')} value={totals.existing} />
+            <Stat label={t('Invalid')} value={totals.invalid} />
+            <Stat label={t('Rows')} value={totals.rows.length} />
           </SimpleGrid>
           <SegmentedControl
-            aria-label="Rows shown"
+            aria-label={t('Rows shown')}
             value={filter}
             onChange={(v) => setFilter(v as typeof filter)}
             data={['all', mode === 'import' ? 'created' : 'new', 'existing', 'invalid']}
@@ -220,10 +232,10 @@ export default function ImportPage() {
           <Table striped data-testid="import-rows">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Line</Table.Th>
-                <Table.Th>External id</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Why</Table.Th>
+                <Table.Th>{t('Line')}</Table.Th>
+                <Table.Th>{t('External id')}</Table.Th>
+                <Table.Th>{t('Outcome')}</Table.Th>
+                <Table.Th>{t('Why')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -241,7 +253,7 @@ export default function ImportPage() {
           </Table>
           {shown.length > SHOWN && (
             <Text size="sm" c="gray.7">
-              The first {SHOWN} of {shown.length} rows are shown.
+              {t('The first {SHOWN} of {length} rows are shown.', { SHOWN, length: shown.length })}
             </Text>
           )}
         </>

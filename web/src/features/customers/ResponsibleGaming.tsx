@@ -23,6 +23,7 @@ import { Field } from '../../components/Field';
 import { when } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
+import { msg, t } from '../../i18n';
 
 export const RgFragment = graphql(`
   fragment Rg on Customer @_unmask {
@@ -56,11 +57,12 @@ const SetRg = graphql(`
 
 type State = 'none' | 'cool_off' | 'self_excluded' | 'limit_reached';
 type Source = 'operator' | 'player' | 'regulator';
+/** In English, marked for the catalogs: shown as t(LABEL[state]). */
 const LABEL: Record<State, string> = {
-  none: 'None',
-  cool_off: 'Cool-off',
-  self_excluded: 'Self-excluded',
-  limit_reached: 'Limit reached',
+  none: msg('None'),
+  cool_off: msg('Cool-off'),
+  self_excluded: msg('Self-excluded'),
+  limit_reached: msg('Limit reached'),
 };
 const RANK: Record<State, number> = { none: 0, limit_reached: 1, cool_off: 2, self_excluded: 3 };
 
@@ -103,7 +105,7 @@ export function ResponsibleGaming(props: {
       },
     });
     if (!res.error) {
-      notify(`Responsible-gaming state is now ${LABEL[state]}.`);
+      notify(t('Responsible-gaming state is now {state}.', { state: t(LABEL[state]) }));
       setReason('');
       setNote('');
       props.onChanged();
@@ -114,60 +116,71 @@ export function ResponsibleGaming(props: {
     <Card withBorder data-testid="responsible-gaming">
       <Stack gap="sm">
         <Title order={2} size="h4">
-          Responsible gaming
+          {t('Responsible gaming')}
         </Title>
         <SimpleGrid cols={3} spacing="xs">
           <Field
-            label="State"
+            label={t('State')}
             value={
               <Badge color={rg.state === 'none' ? 'gray' : 'red'} data-testid="rg-state">
-                {LABEL[rg.state]}
+                {t(LABEL[rg.state])}
               </Badge>
             }
           />
           <Field
-            label="Until"
-            value={rg.state === 'none' ? '—' : rg.until ? when(rg.until) : 'Indefinite'}
+            label={t('Until')}
+            value={rg.state === 'none' ? '—' : rg.until ? when(rg.until) : t('Indefinite')}
           />
-          <Field label="Asked by" value={rg.source ?? '—'} />
+          <Field label={t('Asked by')} value={rg.source ?? '—'} />
         </SimpleGrid>
         {rg.state !== 'none' && (
           <Text size="sm">
-            Every incentive is refused while this lasts: engine grants, campaign awards and
-            tournament points, claims, mini-game plays, store sessions and bulk credits.
+            {t(
+              'Every incentive is refused while this lasts: engine grants, campaign awards and tournament points, claims, mini-game plays, store sessions and bulk credits.',
+            )}
           </Text>
         )}
         {!staff.readOnly && (
           <Stack gap="xs">
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
               <Select
-                label="New state"
-                data={Object.entries(LABEL).map(([value, label]) => ({ value, label }))}
+                label={t('New state')}
+                data={Object.entries(LABEL).map(([value, label]) => ({ value, label: t(label) }))}
                 value={state}
                 onChange={(v) => v && setState(v as State)}
               />
               <TextInput
                 type="datetime-local"
-                label="Until (UTC)"
+                label={t('Until (UTC)')}
                 description={
-                  state === 'self_excluded' ? 'Empty: indefinite' : needsUntil ? 'Required' : ''
+                  state === 'self_excluded'
+                    ? t('Empty: indefinite')
+                    : needsUntil
+                      ? t('Required')
+                      : ''
                 }
                 disabled={state === 'none'}
                 value={state === 'none' ? '' : until}
                 onChange={(e) => setUntil(e.currentTarget.value)}
               />
               <Select
-                label="Asked by"
+                label={t('Asked by')}
                 data={['operator', 'player', 'regulator']}
                 value={source}
                 onChange={(v) => v && setSource(v as Source)}
               />
             </SimpleGrid>
-            <TextInput label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <TextInput
+              label={t('Note')}
+              value={note}
+              onChange={(e) => setNote(e.currentTarget.value)}
+            />
             {relaxing && (
               <TextInput
-                label="Reason for shortening or lifting"
-                description="Only brand admins may shorten or lift an active state; the reason is kept."
+                label={t('Reason for shortening or lifting')}
+                description={t(
+                  'Only brand admins may shorten or lift an active state; the reason is kept.',
+                )}
                 required
                 value={reason}
                 onChange={(e) => setReason(e.currentTarget.value)}
@@ -176,16 +189,30 @@ export function ResponsibleGaming(props: {
             <ErrorAlert error={saving.error} />
             <Group justify="flex-end">
               <ConfirmButton
-                title="Responsible gaming"
-                question={`Set ${props.customer.firstName}'s state to ${LABEL[state]}${
-                  state === 'none' ? '' : untilIso ? ` until ${when(untilIso)}` : ' indefinitely'
-                }?${relaxing ? ' This shortens or lifts the state in force.' : ''}`}
-                confirmLabel="Set state"
+                title={t('Responsible gaming')}
+                question={`${
+                  state === 'none'
+                    ? t("Set {name}'s state to {state}?", {
+                        name: props.customer.firstName,
+                        state: t(LABEL[state]),
+                      })
+                    : untilIso
+                      ? t("Set {name}'s state to {state} until {until}?", {
+                          name: props.customer.firstName,
+                          state: t(LABEL[state]),
+                          until: when(untilIso),
+                        })
+                      : t("Set {name}'s state to {state} indefinitely?", {
+                          name: props.customer.firstName,
+                          state: t(LABEL[state]),
+                        })
+                }${relaxing ? ` ${t('This shortens or lifts the state in force.')}` : ''}`}
+                confirmLabel={t('Set state')}
                 onConfirm={submit}
                 loading={saving.fetching}
                 disabled={(needsUntil && !until) || (relaxing && !reason.trim())}
               >
-                Set state…
+                {t('Set state…')}
               </ConfirmButton>
             </Group>
           </Stack>
@@ -194,11 +221,11 @@ export function ResponsibleGaming(props: {
           <Table striped data-testid="rg-history">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Change</Table.Th>
-                <Table.Th>Asked by</Table.Th>
-                <Table.Th>Via</Table.Th>
-                <Table.Th>Note or reason</Table.Th>
+                <Table.Th>{t('When')}</Table.Th>
+                <Table.Th>{t('Change')}</Table.Th>
+                <Table.Th>{t('Asked by')}</Table.Th>
+                <Table.Th>{t('Via')}</Table.Th>
+                <Table.Th>{t('Note or reason')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -206,8 +233,8 @@ export function ResponsibleGaming(props: {
                 <Table.Tr key={h.id}>
                   <Table.Td>{when(h.createdAt)}</Table.Td>
                   <Table.Td>
-                    {LABEL[h.previousState]} → {LABEL[h.state]}
-                    {h.until ? ` until ${when(h.until)}` : ''}
+                    {t(LABEL[h.previousState])} → {t(LABEL[h.state])}
+                    {h.until ? ` ${t('until {date}', { date: when(h.until) })}` : ''}
                   </Table.Td>
                   <Table.Td>{h.source}</Table.Td>
                   <Table.Td>{h.via}</Table.Td>

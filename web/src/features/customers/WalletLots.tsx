@@ -5,6 +5,7 @@ import type { ResultOf } from 'gql.tada';
 import { Field } from '../../components/Field';
 import { coins, when } from '../../components/format';
 import { graphql } from '../../graphql';
+import { t } from '../../i18n';
 
 export const WalletFragment = graphql(`
   fragment Wallet on CoinBalance @_unmask {
@@ -37,10 +38,14 @@ export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
     <Card withBorder data-testid="wallet-lots">
       <Stack gap="sm">
         <SimpleGrid cols={3} spacing="xs">
-          <Field label="Available to spend" value={coins(w.available ?? 0)} testId="available" />
-          <Field label="On hold" value={coins(w.held ?? 0)} testId="held" />
           <Field
-            label="Next expiry"
+            label={t('Available to spend')}
+            value={coins(w.available ?? 0)}
+            testId="available"
+          />
+          <Field label={t('On hold')} value={coins(w.held ?? 0)} testId="held" />
+          <Field
+            label={t('Next expiry')}
             value={next ? `${coins(next.amount)} on ${when(next.expiresAt)}` : 'None'}
             testId="next-expiry"
           />
@@ -48,14 +53,14 @@ export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
         {w.holds.length > 0 && (
           <>
             <Title order={3} size="h5">
-              Holds
+              {t('Holds')}
             </Title>
             <Table data-testid="holds">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th ta="right">Coins</Table.Th>
-                  <Table.Th>Reason</Table.Th>
-                  <Table.Th>Releases itself</Table.Th>
+                  <Table.Th ta="right">{t('Coins')}</Table.Th>
+                  <Table.Th>{t('Reason')}</Table.Th>
+                  <Table.Th>{t('Releases itself')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -71,14 +76,14 @@ export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
           </>
         )}
         <Title order={3} size="h5">
-          Lots, in the order they are spent
+          {t('Lots, in the order they are spent')}
         </Title>
         <Table data-testid="lots">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Credited</Table.Th>
-              <Table.Th ta="right">Left of</Table.Th>
-              <Table.Th>Expires</Table.Th>
+              <Table.Th>{t('Credited')}</Table.Th>
+              <Table.Th ta="right">{t('Left of')}</Table.Th>
+              <Table.Th>{t('Expires')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -86,16 +91,19 @@ export function WalletLots(props: { wallet: ResultOf<typeof WalletFragment> }) {
               <Table.Tr key={l.id}>
                 <Table.Td>{when(l.createdAt)}</Table.Td>
                 <Table.Td ta="right">
-                  {coins(l.remaining)} of {coins(l.amount)}
+                  {t('{remaining} of {amount}', {
+                    remaining: coins(l.remaining),
+                    amount: coins(l.amount),
+                  })}
                 </Table.Td>
                 <Table.Td>
-                  {l.expiresAt ? when(l.expiresAt) : <Badge variant="light">never</Badge>}
+                  {l.expiresAt ? when(l.expiresAt) : <Badge variant="light">{t('never')}</Badge>}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        {w.lots.length === 0 && <Text c="gray.7">No coins left.</Text>}
+        {w.lots.length === 0 && <Text c="gray.7">{t('No coins left.')}</Text>}
       </Stack>
     </Card>
   );

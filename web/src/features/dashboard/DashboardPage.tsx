@@ -23,7 +23,7 @@ import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
-import { coins, count } from '../../components/format';
+import { coins, count, percent } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import {
@@ -35,6 +35,7 @@ import {
   type DateRange,
   type Preset,
 } from './date-range';
+import { t } from '../../i18n';
 
 const DashboardQuery = graphql(`
   query Dashboard($from: DateTime!, $to: DateTime!) {
@@ -98,8 +99,6 @@ function everyDay(range: DateRange, rows: { day: string; credited: number; spent
   return rangeDays(range).map((day) => byDay.get(day) ?? { day, credited: 0, spent: 0 });
 }
 
-const percent = new Intl.NumberFormat('en-GB', { style: 'percent', maximumFractionDigits: 1 });
-
 export default function DashboardPage() {
   const range = parseRange(useSearch());
   const [, navigate] = useLocation();
@@ -118,26 +117,26 @@ export default function DashboardPage() {
     ),
   );
   return (
-    <Page title="Dashboard">
+    <Page title={t('Dashboard')}>
       <RangePicker range={range} onChange={(r) => navigate(`/${rangeSearch(r)}`)} />
       <ErrorAlert error={result.error} />
       {k && <Alerts alerts={k.alerts} />}
       {k && <Figures k={k} />}
       {d && (
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
-          <Panel title="Coins per day" empty={d.coinsPerDay.length === 0}>
+          <Panel title={t('Coins per day')} empty={d.coinsPerDay.length === 0}>
             <AreaChart
               h={240}
               data={everyDay(range, d.coinsPerDay)}
               dataKey="day"
               series={[
-                { name: 'credited', label: 'Credited', color: 'teal.6' },
-                { name: 'spent', label: 'Spent', color: 'red.6' },
+                { name: 'credited', label: t('Credited'), color: 'teal.6' },
+                { name: 'spent', label: t('Spent'), color: 'red.6' },
               ]}
               withLegend
             />
           </Panel>
-          <Panel title="Orders by status (all time)" empty={d.ordersByStatus.length === 0}>
+          <Panel title={t('Orders by status (all time)')} empty={d.ordersByStatus.length === 0}>
             <DonutChart
               h={240}
               withLabels
@@ -156,7 +155,7 @@ export default function DashboardPage() {
               ))}
             </Group>
           </Panel>
-          <Panel title="Engine outcomes per day" empty={engineRows.length === 0}>
+          <Panel title={t('Engine outcomes per day')} empty={engineRows.length === 0}>
             <BarChart
               h={240}
               type="stacked"
@@ -169,12 +168,12 @@ export default function DashboardPage() {
               withLegend
             />
           </Panel>
-          <Panel title="Top products (units)" empty={d.topProducts.length === 0}>
+          <Panel title={t('Top products (units)')} empty={d.topProducts.length === 0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th ta="right">Units</Table.Th>
+                  <Table.Th>{t('Product')}</Table.Th>
+                  <Table.Th ta="right">{t('Units')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -200,7 +199,7 @@ function Panel(props: { title: string; empty: boolean; children: React.ReactNode
       <Title order={2} size="h4" mb="sm">
         {props.title}
       </Title>
-      {props.empty ? <Text c="gray.7">Nothing yet in this period.</Text> : props.children}
+      {props.empty ? <Text c="gray.7">{t('Nothing yet in this period.')}</Text> : props.children}
     </Card>
   );
 }
@@ -213,15 +212,17 @@ function RangePicker(props: { range: DateRange; onChange: (r: DateRange) => void
     );
   return (
     <Group align="end" wrap="wrap" gap="sm">
+      {/* At a phone's width its options wrap onto two rows rather than cut (narrow.css). */}
       <SegmentedControl
-        aria-label="Period"
+        className="period-switch"
+        aria-label={t('Period')}
         value={range.preset}
         onChange={(v) => pick(v as Preset)}
-        data={PRESETS.map((p) => ({ value: p.value, label: p.label }))}
+        data={PRESETS.map((p) => ({ value: p.value, label: t(p.label) }))}
       />
       <TextInput
         type="date"
-        label="From"
+        label={t('From')}
         value={range.first}
         max={range.last}
         onChange={(e) =>
@@ -232,7 +233,7 @@ function RangePicker(props: { range: DateRange; onChange: (r: DateRange) => void
       />
       <TextInput
         type="date"
-        label="To"
+        label={t('To')}
         value={range.last}
         min={range.first}
         onChange={(e) =>
@@ -252,39 +253,39 @@ function Figures(props: { k: Kpis }) {
   const figures: { id: string; label: string; value: string; hint: string }[] = [
     {
       id: 'coin-liability',
-      label: 'Coin liability',
+      label: t('Coin liability'),
       value: coins(k.coinLiability),
-      hint: 'Held by players now',
+      hint: t('Held by players now'),
     },
     {
       id: 'coins-issued',
-      label: 'Coins issued',
+      label: t('Coins issued'),
       value: coins(k.coinsIssued),
-      hint: 'In the period',
+      hint: t('In the period'),
     },
     {
       id: 'coins-redeemed',
-      label: 'Coins redeemed',
+      label: t('Coins redeemed'),
       value: coins(k.coinsRedeemed),
-      hint: `On orders, less refunds; ${count(k.coinsExpired)} expired`,
+      hint: t('On orders, less refunds; {n} expired', { n: count(k.coinsExpired) }),
     },
     {
       id: 'redemption-rate',
-      label: 'Redemption rate',
-      value: k.redemptionRate === null ? '—' : percent.format(k.redemptionRate),
-      hint: 'Redeemed ÷ issued',
+      label: t('Redemption rate'),
+      value: k.redemptionRate === null ? '—' : percent(k.redemptionRate),
+      hint: t('Redeemed ÷ issued'),
     },
     {
       id: 'active-players',
-      label: 'Active players',
+      label: t('Active players'),
       value: count(k.activePlayers),
-      hint: 'With a coin movement',
+      hint: t('With a coin movement'),
     },
     {
       id: 'orders-waiting',
-      label: 'Orders waiting',
+      label: t('Orders waiting'),
       value: count(k.ordersWaiting),
-      hint: 'Pending or processing now',
+      hint: t('Pending or processing now'),
     },
   ];
   return (
@@ -331,7 +332,7 @@ function Alerts(props: { alerts: Kpis['alerts'] }) {
               <Text size="sm">{a.message}</Text>
               {href && (
                 <Anchor component={Link} href={href} size="sm">
-                  Open
+                  {t('Open')}
                 </Anchor>
               )}
             </Group>
@@ -344,13 +345,13 @@ function Alerts(props: { alerts: Kpis['alerts'] }) {
 
 function Budgets(props: { budgets: Kpis['campaignBudgets'] }) {
   return (
-    <Panel title="Campaign spend against budget" empty={props.budgets.length === 0}>
+    <Panel title={t('Campaign spend against budget')} empty={props.budgets.length === 0}>
       <Table data-testid="campaign-budgets">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Campaign</Table.Th>
-            <Table.Th>Spent</Table.Th>
-            <Table.Th ta="right">Awarded / budget</Table.Th>
+            <Table.Th>{t('Campaign')}</Table.Th>
+            <Table.Th>{t('Spent')}</Table.Th>
+            <Table.Th ta="right">{t('Awarded / budget')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -367,7 +368,10 @@ function Budgets(props: { budgets: Kpis['campaignBudgets'] }) {
                   <Progress
                     value={share * 100}
                     color={share >= 1 ? 'red' : share >= 0.8 ? 'yellow' : 'teal'}
-                    aria-label={`${c.title}: ${percent.format(share)} of the budget awarded`}
+                    aria-label={t('{title}: {share} of the budget awarded', {
+                      title: c.title,
+                      share: percent(share),
+                    })}
                   />
                 </Table.Td>
                 <Table.Td ta="right">

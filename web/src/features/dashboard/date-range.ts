@@ -1,12 +1,15 @@
 // The dashboard's date range, kept in the URL (?range=7d|30d|90d|month|custom&from=&to=) so a
 // view can be shared. Whole UTC days: `from` at 00:00 of its day, `to` exclusive (00:00 of the
 // day after the last one shown).
+import { msg } from '../../i18n';
+
+// Labels in English, marked for the catalogs and shown as t(label).
 export const PRESETS = [
-  { value: '7d', label: '7 days' },
-  { value: '30d', label: '30 days' },
-  { value: '90d', label: '90 days' },
-  { value: 'month', label: 'This month' },
-  { value: 'custom', label: 'Custom' },
+  { value: '7d', label: msg('7 days') },
+  { value: '30d', label: msg('30 days') },
+  { value: '90d', label: msg('90 days') },
+  { value: 'month', label: msg('This month') },
+  { value: 'custom', label: msg('Custom') },
 ] as const;
 export type Preset = (typeof PRESETS)[number]['value'];
 

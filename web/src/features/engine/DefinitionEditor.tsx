@@ -27,6 +27,7 @@ import { numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
 import { graphql } from '../../graphql';
 import { useFormMutation } from '../../api/form-mutation';
+import { msg, t } from '../../i18n';
 
 const WarningsQuery = graphql(`
   query ConstraintWarnings($constraints: JSON!) {
@@ -65,10 +66,10 @@ const VERTICALS = ['casino', 'sports', 'poker', 'bingo', 'lottery'] as const;
 type Vertical = (typeof VERTICALS)[number];
 
 const KNOWN = [
-  { key: 'starts_at', label: 'Starts at (UTC, ISO 8601)', kind: 'text' },
-  { key: 'ends_at', label: 'Ends at (UTC, ISO 8601)', kind: 'text' },
-  { key: 'max_daily_per_player', label: 'Max per player per day', kind: 'number' },
-  { key: 'cooldown_seconds', label: 'Cooldown (seconds)', kind: 'number' },
+  { key: 'starts_at', label: msg('Starts at (UTC, ISO 8601)'), kind: 'text' },
+  { key: 'ends_at', label: msg('Ends at (UTC, ISO 8601)'), kind: 'text' },
+  { key: 'max_daily_per_player', label: msg('Max per player per day'), kind: 'number' },
+  { key: 'cooldown_seconds', label: msg('Cooldown (seconds)'), kind: 'number' },
 ] as const;
 
 function parse(text: string): Record<string, unknown> | null {
@@ -126,7 +127,12 @@ export function DefinitionEditor(props: {
     if (res.data) {
       const saved = res.data.updateEventDefinition;
       notify(
-        `${d.code} saved as version ${saved.version}${saved.warnings.length ? ' — with warnings' : ''}.`,
+        saved.warnings.length
+          ? t('{code} saved as version {version} — with warnings.', {
+              code: d.code,
+              version: saved.version,
+            })
+          : t('{code} saved as version {version}.', { code: d.code, version: saved.version }),
         saved.warnings.length ? 'orange' : 'teal',
       );
       props.onSaved();
@@ -139,39 +145,41 @@ export function DefinitionEditor(props: {
     <Modal
       opened
       onClose={props.onClose}
-      title={`Edit ${d.code} (v${d.version})`}
+      title={t('Edit {code} (v{version})', { code: d.code, version: d.version })}
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       <Stack>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <NumberInput
-            label="Points per delivery"
-            description="Negative removes coins."
+            label={t('Points per delivery')}
+            description={t('Negative removes coins.')}
             allowDecimal={false}
             value={points}
             onChange={(v) => setPoints(numberOr(v))}
           />
           <TextInput
-            label="Player id field"
-            description="Where the payload names the player."
+            label={t('Player id field')}
+            description={t('Where the payload names the player.')}
             value={playerField}
             onChange={(e) => setPlayerField(e.currentTarget.value)}
           />
           <Switch
-            label="Active"
+            label={t('Active')}
             checked={active}
             onChange={(e) => setActive(e.currentTarget.checked)}
           />
           <Switch
-            label="Events may override the points"
+            label={t('Events may override the points')}
             checked={override}
             onChange={(e) => setOverride(e.currentTarget.checked)}
           />
         </SimpleGrid>
         <Checkbox.Group
-          label="Product verticals"
-          description="What the event stands for. A UKGC sub-brand takes at most one: mixed-product incentives are refused."
+          label={t('Product verticals')}
+          description={t(
+            'What the event stands for. A UKGC sub-brand takes at most one: mixed-product incentives are refused.',
+          )}
           value={verticals}
           onChange={(v) => setVerticals(v as Vertical[])}
           error={fieldErrors(state.error).under('verticals')}
@@ -182,14 +190,14 @@ export function DefinitionEditor(props: {
             ))}
           </Group>
         </Checkbox.Group>
-        <Text fw={500}>Constraints</Text>
+        <Text fw={500}>{t('Constraints')}</Text>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           {KNOWN.map((k) => {
             const current = object?.[k.key];
             return k.kind === 'number' ? (
               <NumberInput
                 key={k.key}
-                label={k.label}
+                label={t(k.label)}
                 min={0}
                 allowDecimal={false}
                 disabled={object === null}
@@ -199,7 +207,7 @@ export function DefinitionEditor(props: {
             ) : (
               <TextInput
                 key={k.key}
-                label={k.label}
+                label={t(k.label)}
                 placeholder="2026-12-01T00:00:00Z"
                 disabled={object === null}
                 value={typeof current === 'string' ? current : ''}
@@ -209,19 +217,19 @@ export function DefinitionEditor(props: {
           })}
         </SimpleGrid>
         <JsonInput
-          label="Constraints as JSON"
-          description="Every constraint, including ones without an input above."
+          label={t('Constraints as JSON')}
+          description={t('Every constraint, including ones without an input above.')}
           value={text}
           onChange={setText}
           autosize
           minRows={4}
-          error={object === null ? 'Constraints must be a JSON object.' : undefined}
+          error={object === null ? t('Constraints must be a JSON object.') : undefined}
           data-testid="constraints-json"
         />
         {object !== null && shownWarnings.length > 0 && (
           <Alert color="yellow" variant="light" role="status">
             <Text size="sm" fw={700}>
-              Deliveries would be skipped:
+              {t('Deliveries would be skipped:')}
             </Text>
             {shownWarnings.map((w) => (
               <Text key={w} size="sm" data-testid="constraint-warning">
@@ -232,24 +240,26 @@ export function DefinitionEditor(props: {
         )}
         {object !== null && shownWarnings.length === 0 && !warnings.fetching && warnings.data && (
           <Text size="sm" c="teal.9">
-            No warnings.
+            {t('No warnings.')}
           </Text>
         )}
         <ErrorAlert error={state.error ?? warnings.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            Cancel
+            {t('Cancel')}
           </Button>
           {switchingOff ? (
             <ConfirmButton
               color="red"
-              title={`Switch ${d.code} off`}
-              question={`Events of ${d.code} stop crediting coins from now on. Save?`}
-              confirmLabel="Save and switch off"
+              title={t('Switch {code} off', { code: d.code })}
+              question={t('Events of {code} stop crediting coins from now on. Save?', {
+                code: d.code,
+              })}
+              confirmLabel={t('Save and switch off')}
               disabled={object === null || points === ''}
               onConfirm={save}
             >
-              Save
+              {t('Save')}
             </ConfirmButton>
           ) : (
             <Button
@@ -257,7 +267,7 @@ export function DefinitionEditor(props: {
               loading={state.fetching}
               disabled={object === null || points === ''}
             >
-              Save
+              {t('Save')}
             </Button>
           )}
         </Group>

@@ -25,6 +25,7 @@ import { Page } from '../../components/Page';
 import { graphql, type ResultOf } from '../../graphql';
 import type { CombinedError } from 'urql';
 import { DefinitionEditor } from './DefinitionEditor';
+import { t } from '../../i18n';
 
 const DefinitionsQuery = graphql(`
   query Definitions($subBrandId: ID!) {
@@ -91,7 +92,7 @@ export default function EnginePage() {
     try {
       data = JSON.parse(payload);
     } catch {
-      setError(new Error('The payload is not valid JSON.'));
+      setError(new Error(t('The payload is not valid JSON.')));
       return;
     }
     setBusy(true);
@@ -109,10 +110,10 @@ export default function EnginePage() {
 
   return (
     <Page
-      title="Engine"
+      title={t('Engine')}
       actions={
         <Button component={Link} href="/engine/executions" variant="default">
-          Executions and audit
+          {t('Executions and audit')}
         </Button>
       }
     >
@@ -120,14 +121,14 @@ export default function EnginePage() {
       <Table striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Code</Table.Th>
-            <Table.Th ta="right">Points</Table.Th>
-            <Table.Th>Player field</Table.Th>
-            <Table.Th>Constraints</Table.Th>
-            <Table.Th>Verticals</Table.Th>
-            <Table.Th>State</Table.Th>
+            <Table.Th>{t('Code')}</Table.Th>
+            <Table.Th ta="right">{t('Points')}</Table.Th>
+            <Table.Th>{t('Player field')}</Table.Th>
+            <Table.Th>{t('Constraints')}</Table.Th>
+            <Table.Th>{t('Verticals')}</Table.Th>
+            <Table.Th>{t('State')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Edit</VisuallyHidden>
+              <VisuallyHidden>{t('Edit')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -135,7 +136,7 @@ export default function EnginePage() {
           {definitions.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>
-                <Code>{d.code}</Code> v{d.version}
+                <Code>{d.code}</Code> {t('v{version}', { version: d.version })}
               </Table.Td>
               <Table.Td ta="right">{d.points}</Table.Td>
               <Table.Td>{d.playerIdField}</Table.Td>
@@ -156,9 +157,9 @@ export default function EnginePage() {
                   size="xs"
                   variant="default"
                   onClick={() => setEditing(d.id)}
-                  aria-label={`Edit ${d.code}`}
+                  aria-label={t('Edit {code}', { code: d.code })}
                 >
-                  Edit
+                  {t('Edit')}
                 </Button>
               </Table.Td>
             </Table.Tr>
@@ -175,33 +176,33 @@ export default function EnginePage() {
       <Card withBorder>
         <Stack>
           <Title order={2} size="h4">
-            Simulate an event
+            {t('Simulate an event')}
           </Title>
           <Text size="sm" c="gray.7">
-            Runs the pipeline on a sample payload without moving coins.
+            {t('Runs the pipeline on a sample payload without moving coins.')}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Select
-              label="Event"
+              label={t('Event')}
               data={definitions.map((d) => d.code)}
               value={code}
               onChange={setCode}
               required
             />
             <JsonInput
-              label="Payload"
+              label={t('Payload')}
               value={payload}
               onChange={setPayload}
               autosize
               minRows={4}
-              validationError="Not valid JSON"
+              validationError={t('Not valid JSON')}
               formatOnBlur
             />
           </SimpleGrid>
           <ErrorAlert error={error} />
           <Group justify="flex-end">
             <Button onClick={() => void simulate()} disabled={!code} loading={busy}>
-              Simulate
+              {t('Simulate')}
             </Button>
           </Group>
           {outcome && (
@@ -214,8 +215,14 @@ export default function EnginePage() {
               </Group>
               <Text mt="xs">{outcome.explanation}</Text>
               <Text size="sm" c="gray.7" mt="xs">
-                {outcome.pointsRequested} points requested · balance {coins(outcome.balanceBefore)}{' '}
-                → {coins(outcome.balanceAfter)}
+                {t(
+                  '{pointsRequested} points requested · balance {balanceBefore} → {balanceAfter}',
+                  {
+                    pointsRequested: outcome.pointsRequested,
+                    balanceBefore: coins(outcome.balanceBefore),
+                    balanceAfter: coins(outcome.balanceAfter),
+                  },
+                )}
               </Text>
             </Card>
           )}

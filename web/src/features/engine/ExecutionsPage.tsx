@@ -23,6 +23,8 @@ import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { customerUrl } from '../customers/routes';
+import { totalText } from '../../components/list-total';
+import { t } from '../../i18n';
 
 const ExecutionsQuery = graphql(`
   query EngineExecutions(
@@ -42,6 +44,10 @@ const ExecutionsQuery = graphql(`
     }
     engineExecutions(subBrandId: $subBrandId, filter: $filter, first: $first, after: $after)
       @skip(if: $audit) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id
@@ -69,6 +75,10 @@ const ExecutionsQuery = graphql(`
     }
     engineAudit(subBrandId: $subBrandId, filter: $filter, first: $first, after: $after)
       @include(if: $audit) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id
@@ -133,14 +143,14 @@ export default function ExecutionsPage() {
   const codeOf = new Map(definitions.map((d) => [d.id, d.code]));
   const page = audit ? result.data?.engineAudit : result.data?.engineExecutions;
   return (
-    <Page title="Engine executions">
+    <Page title={t('Engine executions')}>
       <SegmentedControl
-        aria-label="What to list"
+        aria-label={t('What to list')}
         value={audit ? 'audit' : 'executions'}
         onChange={(v) => go({ view: v === 'audit' ? 'audit' : '', status: '' })}
         data={[
-          { value: 'executions', label: 'Executions' },
-          { value: 'audit', label: 'Delivery audit' },
+          { value: 'executions', label: t('Executions') },
+          { value: 'audit', label: t('Delivery audit') },
         ]}
         w={320}
       />
@@ -152,8 +162,8 @@ export default function ExecutionsPage() {
       >
         <Group align="end" wrap="wrap">
           <Select
-            label="Definition"
-            placeholder="Any"
+            label={t('Definition')}
+            placeholder={t('Any')}
             clearable
             data={definitions.map((d) => ({ value: d.id, label: d.code }))}
             value={get('definitionId') || null}
@@ -162,7 +172,7 @@ export default function ExecutionsPage() {
           />
           <Select
             label={audit ? 'Outcome' : 'Status'}
-            placeholder="Any"
+            placeholder={t('Any')}
             clearable
             data={audit ? AUDIT_OUTCOMES : EXECUTION_STATUSES}
             value={get('status') || null}
@@ -171,47 +181,54 @@ export default function ExecutionsPage() {
           />
           {!audit && (
             <TextInput
-              label="Player id"
+              label={t('Player id')}
               value={customer}
               onChange={(e) => setCustomer(e.currentTarget.value)}
               w={200}
             />
           )}
           <TextInput
-            label="Correlation id"
+            label={t('Correlation id')}
             value={correlation}
             onChange={(e) => setCorrelation(e.currentTarget.value)}
             w={200}
           />
           <TextInput
-            label="From (UTC)"
+            label={t('From (UTC)')}
             placeholder="2026-11-01T00:00:00Z"
             value={from}
             onChange={(e) => setFrom(e.currentTarget.value)}
             w={200}
           />
           <TextInput
-            label="To (UTC, exclusive)"
+            label={t('To (UTC, exclusive)')}
             placeholder="2026-12-01T00:00:00Z"
             value={to}
             onChange={(e) => setTo(e.currentTarget.value)}
             w={200}
           />
           <Button type="submit" variant="default">
-            Filter
+            {t('Filter')}
           </Button>
         </Group>
       </form>
       <ErrorAlert error={result.error} />
+      {(audit ? result.data?.engineAudit : result.data?.engineExecutions) && (
+        <Text size="sm" c="gray.7" data-testid="engine-total">
+          {audit
+            ? totalText(result.data!.engineAudit!.total, 'delivery', 'deliveries')
+            : totalText(result.data!.engineExecutions!.total, 'execution', 'executions')}
+        </Text>
+      )}
       {audit ? (
         <Table striped data-testid="engine-audit">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Event</Table.Th>
-              <Table.Th>Outcome</Table.Th>
-              <Table.Th>Channel</Table.Th>
-              <Table.Th>Correlation / request</Table.Th>
+              <Table.Th>{t('When')}</Table.Th>
+              <Table.Th>{t('Event')}</Table.Th>
+              <Table.Th>{t('Outcome')}</Table.Th>
+              <Table.Th>{t('Channel')}</Table.Th>
+              <Table.Th>{t('Correlation / request')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -238,12 +255,12 @@ export default function ExecutionsPage() {
         <Table striped data-testid="engine-executions">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Definition</Table.Th>
-              <Table.Th>Player</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Points applied / asked</Table.Th>
-              <Table.Th>Correlation</Table.Th>
+              <Table.Th>{t('When')}</Table.Th>
+              <Table.Th>{t('Definition')}</Table.Th>
+              <Table.Th>{t('Player')}</Table.Th>
+              <Table.Th>{t('Status')}</Table.Th>
+              <Table.Th ta="right">{t('Points applied / asked')}</Table.Th>
+              <Table.Th>{t('Correlation')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -285,11 +302,11 @@ export default function ExecutionsPage() {
           </Table.Tbody>
         </Table>
       )}
-      {page && page.edges.length === 0 && <Text c="gray.7">Nothing matches.</Text>}
+      {page && page.edges.length === 0 && <Text c="gray.7">{t('Nothing matches.')}</Text>}
       <Group justify="flex-end">
         {after && (
           <Button variant="default" onClick={() => go({})}>
-            First page
+            {t('First page')}
           </Button>
         )}
         <Button
@@ -297,7 +314,7 @@ export default function ExecutionsPage() {
           disabled={!page?.pageInfo.hasNextPage}
           onClick={() => go({ after: page!.pageInfo.endCursor ?? '' })}
         >
-          Next
+          {t('Next')}
         </Button>
       </Group>
     </Page>

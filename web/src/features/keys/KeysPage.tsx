@@ -29,6 +29,7 @@ import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import type { introspection } from '../../graphql-env.d.ts';
 import { useFormMutation } from '../../api/form-mutation';
+import { t } from '../../i18n';
 
 type Scope = introspection['types']['PartnerScope']['enumValues'];
 
@@ -108,7 +109,7 @@ export default function KeysPage() {
   const [revoking, revoke] = useFormMutation(RevokeMutation);
   const keys = result.data?.subBrand?.apiKeys.edges.map((e) => e.node) ?? [];
   return (
-    <Page title="API keys">
+    <Page title={t('API keys')}>
       <ErrorAlert error={result.error ?? revoking.error} />
       <MintForm
         subBrandId={subBrandId ?? ''}
@@ -119,18 +120,18 @@ export default function KeysPage() {
         }}
       />
       <Title order={2} size="h4">
-        Keys of {result.data?.subBrand?.name ?? 'this sub-brand'}
+        {t('Keys of {name}', { name: result.data?.subBrand?.name ?? t('this sub-brand') })}
       </Title>
       <Table striped data-testid="keys-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Key</Table.Th>
-            <Table.Th>Environment</Table.Th>
-            <Table.Th>Scopes</Table.Th>
-            <Table.Th>Limits (per min)</Table.Th>
-            <Table.Th>Allowlist</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>State</Table.Th>
+            <Table.Th>{t('Key')}</Table.Th>
+            <Table.Th>{t('Environment')}</Table.Th>
+            <Table.Th>{t('Scopes')}</Table.Th>
+            <Table.Th>{t('Limits (per min)')}</Table.Th>
+            <Table.Th>{t('Allowlist')}</Table.Th>
+            <Table.Th>{t('Created')}</Table.Th>
+            <Table.Th>{t('State')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -144,27 +145,33 @@ export default function KeysPage() {
                 <Text size="xs">{k.scopes.join(', ')}</Text>
               </Table.Td>
               <Table.Td>
-                {k.readLimit ?? 120} reads / {k.writeLimit ?? 30} writes
+                {t('{reads} reads / {writes} writes', {
+                  reads: k.readLimit ?? 120,
+                  writes: k.writeLimit ?? 30,
+                })}
               </Table.Td>
               <Table.Td>
-                {k.allowedCidrs.length ? k.allowedCidrs.join(', ') : 'any address'}
+                {k.allowedCidrs.length ? k.allowedCidrs.join(', ') : t('any address')}
               </Table.Td>
               <Table.Td>{when(k.createdAt)}</Table.Td>
               <Table.Td>
                 {k.revokedAt ? (
-                  <Badge color="gray">revoked</Badge>
+                  <Badge color="gray">{t('revoked')}</Badge>
                 ) : (
                   <ConfirmButton
                     size="xs"
                     color="red"
-                    title="Revoke the key"
-                    question={`Revoke ${k.displayPrefix}? Every request with it fails from now on; this cannot be undone.`}
-                    confirmLabel="Revoke"
+                    title={t('Revoke the key')}
+                    question={t(
+                      'Revoke {displayPrefix}? Every request with it fails from now on; this cannot be undone.',
+                      { displayPrefix: k.displayPrefix },
+                    )}
+                    confirmLabel={t('Revoke')}
                     onConfirm={() =>
                       revoke({ id: k.id }).then(() => refetch({ requestPolicy: 'network-only' }))
                     }
                   >
-                    Revoke
+                    {t('Revoke')}
                   </ConfirmButton>
                 )}
               </Table.Td>
@@ -175,14 +182,15 @@ export default function KeysPage() {
       <Modal
         opened={minted !== null}
         onClose={() => setMinted(null)}
-        title="Your new key"
+        title={t('Your new key')}
         centered
         size="lg"
       >
         <Stack>
           <Alert color="yellow" variant="light">
-            This is the only time the key is shown. Store it now; afterwards only its prefix is
-            visible.
+            {t(
+              'This is the only time the key is shown. Store it now; afterwards only its prefix is visible.',
+            )}
           </Alert>
           <Code block data-testid="minted-key">
             {minted}
@@ -195,7 +203,7 @@ export default function KeysPage() {
                 </Button>
               )}
             </CopyButton>
-            <Button onClick={() => setMinted(null)}>I have stored it</Button>
+            <Button onClick={() => setMinted(null)}>{t('I have stored it')}</Button>
           </Group>
         </Stack>
       </Modal>
@@ -236,12 +244,12 @@ function MintForm(props: {
       >
         <Stack>
           <Title order={2} size="h4">
-            Mint a key
+            {t('Mint a key')}
           </Title>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <div>
               <Text size="sm" fw={500} id="mint-env">
-                Environment
+                {t('Environment')}
               </Text>
               <SegmentedControl
                 aria-labelledby="mint-env"
@@ -251,7 +259,7 @@ function MintForm(props: {
               />
             </div>
             <MultiSelect
-              label="Scopes"
+              label={t('Scopes')}
               data={SCOPES.map((s) => ({ value: s, label: label(s) }))}
               value={scopes}
               onChange={setScopes}
@@ -265,15 +273,15 @@ function MintForm(props: {
               required
             />
             <TextInput
-              label="Allowlist"
-              description="Addresses or CIDR blocks, comma-separated; empty: any"
+              label={t('Allowlist')}
+              description={t('Addresses or CIDR blocks, comma-separated; empty: any')}
               value={allow}
               onChange={(e) => setAllow(e.currentTarget.value)}
             />
             <NumberInput
               hideControls
-              label="Reads per minute"
-              description="Empty: 120"
+              label={t('Reads per minute')}
+              description={t('Empty: 120')}
               min={1}
               allowDecimal={false}
               value={readLimit}
@@ -281,8 +289,8 @@ function MintForm(props: {
             />
             <NumberInput
               hideControls
-              label="Writes per minute"
-              description="Empty: 30"
+              label={t('Writes per minute')}
+              description={t('Empty: 30')}
               min={1}
               allowDecimal={false}
               value={writeLimit}
@@ -296,7 +304,7 @@ function MintForm(props: {
               loading={state.fetching}
               disabled={!scopes.length || !props.subBrandId}
             >
-              Mint key
+              {t('Mint key')}
             </Button>
           </Group>
         </Stack>

@@ -12,9 +12,17 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { useFormMutation } from '../../api/form-mutation';
+import { msg, t } from '../../i18n';
 
 const FILTERS = ['failed', 'pending', 'sent', 'all'] as const;
 type Filter = (typeof FILTERS)[number];
+/** In English, marked for the catalogs: shown as t(FILTER_LABEL[filter]). */
+const FILTER_LABEL: Record<Filter, string> = {
+  failed: msg('Failed'),
+  pending: msg('Pending'),
+  sent: msg('Sent'),
+  all: msg('All'),
+};
 
 export const notificationsUrl = (filter: Filter) => `/notifications?status=${filter}`;
 
@@ -60,28 +68,32 @@ export default function NotificationsPage() {
   const [requeue, requeueNotification] = useFormMutation(RequeueMutation);
   const rows = result.data?.notifications ?? [];
   return (
-    <Page title="Notifications">
+    <Page title={t('Notifications')}>
       <SegmentedControl
-        aria-label="Status"
+        aria-label={t('Status')}
         value={filter}
         onChange={(v) => navigate(notificationsUrl(v as Filter))}
-        data={FILTERS.map((f) => ({ value: f, label: f[0]!.toUpperCase() + f.slice(1) }))}
+        data={FILTERS.map((f) => ({ value: f, label: t(FILTER_LABEL[f]) }))}
         w="fit-content"
       />
       <ErrorAlert error={result.error ?? requeue.error} />
       {result.data && rows.length === 0 && (
-        <Text c="gray.7">No {filter === 'all' ? '' : `${filter} `}e-mails.</Text>
+        <Text c="gray.7">
+          {filter === 'all'
+            ? t('No e-mails.')
+            : t('No {filter} e-mails.', { filter: t(FILTER_LABEL[filter]).toLowerCase() })}
+        </Text>
       )}
       {rows.length > 0 && (
         <Table striped data-testid="notifications-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Written</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>To</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Last error</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              <Table.Th>{t('Written')}</Table.Th>
+              <Table.Th>{t('E-mail')}</Table.Th>
+              <Table.Th>{t('To')}</Table.Th>
+              <Table.Th>{t('Status')}</Table.Th>
+              <Table.Th>{t('Last error')}</Table.Th>
+              <Table.Th>{t('Actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -91,7 +103,10 @@ export default function NotificationsPage() {
                 <Table.Td>
                   <Text size="sm">{n.subject}</Text>
                   <Text size="xs" c="gray.7">
-                    {n.template} · order {n.orderId.slice(-8)}
+                    {t('{template} · order {slice}', {
+                      template: n.template,
+                      slice: n.orderId.slice(-8),
+                    })}
                   </Text>
                 </Table.Td>
                 <Table.Td>{n.recipient}</Table.Td>
@@ -110,18 +125,21 @@ export default function NotificationsPage() {
                   {n.status === 'failed' && !staff.readOnly && (
                     <ConfirmButton
                       size="compact-sm"
-                      title="Send this e-mail again?"
-                      question={`It goes back to the outbox and is sent to ${n.recipient} once, with the same Message-ID. Fix the cause of "${n.lastError ?? 'the failure'}" first.`}
-                      confirmLabel="Send again"
+                      title={t('Send this e-mail again?')}
+                      question={t(
+                        'It goes back to the outbox and is sent to {recipient} once, with the same Message-ID. Fix the cause of “{error}” first.',
+                        { recipient: n.recipient, error: n.lastError ?? t('the failure') },
+                      )}
+                      confirmLabel={t('Send again')}
                       onConfirm={async () => {
                         const res = await requeueNotification({ id: n.id });
                         if (!res.error) {
-                          notify('Back in the outbox: it will be sent shortly.');
+                          notify(t('Back in the outbox: it will be sent shortly.'));
                           refetch({ requestPolicy: 'network-only' });
                         }
                       }}
                     >
-                      Send again
+                      {t('Send again')}
                     </ConfirmButton>
                   )}
                 </Table.Td>

@@ -3,10 +3,21 @@
 // Everyone may search the chosen sub-brand's orders (id, reference, reservation id, tracking
 // code, the customer's external id or e-mail) and bound them by the day they were placed; the
 // state, the search and the days are in the URL.
-import { Badge, Button, Group, Modal, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useQuery } from 'urql';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { tenantHeaders } from '../../api/client';
 import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
@@ -14,9 +25,12 @@ import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, when } from '../../components/format';
 import { totalText } from '../../components/list-total';
 import { Page } from '../../components/Page';
+import { OrderFields } from './documents';
 import { graphql, type ResultOf } from '../../graphql';
 import { notify } from '../../components/notify';
 import { useFormMutation } from '../../api/form-mutation';
+import { useLive } from '../../api/subscribe';
+import { t } from '../../i18n';
 
 const STATES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 type State = (typeof STATES)[number];
@@ -66,32 +80,11 @@ export const ordersCsvUrl = (
   return `/admin/api/orders.csv?${params.toString()}`;
 };
 
-const OrderFields = graphql(`
-  fragment OrderRow on Order @_unmask {
-    id
-    status
-    createdAt
-    totalCoins
-    recipientName
-    shippingAddress
-    customerId
-    items {
-      id
-      productName
-      sku
-      quantity
-      kind
-      carrier
-      trackingCode
-      trackingUrl
-    }
-  }
-`);
-
-const QueueQuery = graphql(
+/** The cross-tenant queue, pushed at once and after each order placed, moved or tracked. */
+const QueueLive = graphql(
   `
-    query Queue($status: OrderStatus!, $environment: Environment, $after: String) {
-      fulfilmentOrders(status: $status, environment: $environment, first: 50, after: $after) {
+    subscription QueueLive($status: OrderStatus!, $environment: Environment) {
+      fulfilmentQueue(status: $status, environment: $environment, first: 50) {
         edges {
           node {
             ...OrderRow
@@ -178,6 +171,18 @@ const TrackMutation = graphql(`
 
 type Row = ResultOf<typeof OrderFields> & { subBrandId?: string; environment?: 'live' | 'test' };
 
+/**
+ * An order's own page (OrderPage.tsx). A row of the cross-tenant queue names its tenant, so that
+ * page reads the order with that tenant's headers.
+ */
+export const orderUrl = (o: Pick<Row, 'id' | 'subBrandId' | 'environment'>) => {
+  const path = `/orders/${encodeURIComponent(o.id)}`;
+  if (!o.subBrandId) return path;
+  const params = new URLSearchParams({ subBrandId: o.subBrandId });
+  if (o.environment) params.set('environment', o.environment);
+  return `${path}?${params.toString()}`;
+};
+
 export default function OrdersPage() {
   const staff = useStaff();
   const [, navigate] = useLocation();
@@ -194,7 +199,7 @@ export default function OrdersPage() {
   const queue = staff.isPlatformAdmin && status !== 'all' && !searching(search);
   return (
     <Page
-      title={staff.isPlatformAdmin ? 'Fulfilment queue' : 'Orders'}
+      title={staff.isPlatformAdmin ? t('Fulfilment queue') : t('Orders')}
       actions={
         <Button
           component="a"
@@ -203,11 +208,11 @@ export default function OrdersPage() {
           download
           title={
             staff.isPlatformAdmin
-              ? `The chosen sub-brand's ${status} orders`
-              : `All ${status} orders, as a CSV file`
+              ? t("The chosen sub-brand's {status} orders", { status })
+              : t('All {status} orders, as a CSV file', { status })
           }
         >
-          Download CSV
+          {t('Download CSV')}
         </Button>
       }
     >
@@ -220,7 +225,7 @@ export default function OrdersPage() {
         <Tabs.List>
           {TABS.map((s) => (
             <Tabs.Tab key={s} value={s}>
-              {s}
+              {s === 'all' ? t('all') : s}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -246,7 +251,7 @@ function OrderSearchForm(props: { search: OrderSearch; onSearch: (s: OrderSearch
   return (
     <form
       role="search"
-      aria-label="Search orders"
+      aria-label={t('Search orders')}
       onSubmit={(e) => {
         e.preventDefault();
         props.onSearch({
@@ -258,29 +263,31 @@ function OrderSearchForm(props: { search: OrderSearch; onSearch: (s: OrderSearch
     >
       <Group align="flex-end" gap="sm" mb="sm" wrap="wrap">
         <TextInput
-          label="Search orders"
-          description="Order id, reference, reservation id, tracking code, customer's external id or e-mail (exact)"
+          label={t('Search orders')}
+          description={t(
+            "Order id, reference, reservation id, tracking code, customer's external id or e-mail (exact)",
+          )}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
           data-testid="orders-search"
         />
         <TextInput
-          label="Placed from"
+          label={t('Placed from')}
           type="date"
           value={from}
           onChange={(e) => setFrom(e.currentTarget.value)}
         />
         <TextInput
-          label="Placed to"
+          label={t('Placed to')}
           type="date"
           value={to}
           onChange={(e) => setTo(e.currentTarget.value)}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('Search')}</Button>
         {searching(props.search) && (
           <Button variant="default" onClick={() => props.onSearch({})}>
-            Clear
+            {t('Clear')}
           </Button>
         )}
       </Group>
@@ -288,20 +295,29 @@ function OrderSearchForm(props: { search: OrderSearch; onSearch: (s: OrderSearch
   );
 }
 
+/** The queue, live (api/subscribe.ts): a change made anywhere is pushed, nothing polls. */
 function Queue(props: { status: State }) {
   const { environment } = useSession();
-  const [result, refetch] = useQuery({
-    query: QueueQuery,
-    variables: { status: props.status, environment },
-  });
-  const rows = result.data?.fulfilmentOrders.edges.map((e) => e.node) ?? [];
+  const live = useLive(QueueLive, { status: props.status, environment });
+  const rows = live.data?.fulfilmentQueue.edges.map((e) => e.node) ?? [];
   return (
     <>
-      <ErrorAlert error={result.error} />
-      <OrdersTable rows={rows} admin onChanged={() => refetch({ requestPolicy: 'network-only' })} />
+      <Group gap="xs" mt="xs">
+        <Badge variant="dot" color={LIVE_COLOR[live.state]} data-testid="live-state">
+          {live.state === 'live'
+            ? t('stream|Live')
+            : live.state === 'reconnecting'
+              ? t('Reconnecting…')
+              : t('Connecting…')}
+        </Badge>
+      </Group>
+      <ErrorAlert error={live.error} />
+      {live.data && <OrdersTable rows={rows} admin onChanged={() => {}} />}
     </>
   );
 }
+
+const LIVE_COLOR = { connecting: 'gray', live: 'teal', reconnecting: 'yellow' } as const;
 
 function TenantOrders(props: { status?: State; search: OrderSearch; admin: boolean }) {
   const [result, refetch] = useQuery({
@@ -321,7 +337,7 @@ function TenantOrders(props: { status?: State; search: OrderSearch; admin: boole
       <OrdersTable
         rows={rows}
         admin={props.admin}
-        empty={searching(props.search) ? 'No orders match this search.' : undefined}
+        empty={searching(props.search) ? t('No orders match this search.') : undefined}
         onChanged={() => refetch({ requestPolicy: 'network-only' })}
       />
     </>
@@ -356,19 +372,19 @@ function OrdersTable(props: {
     }
   };
   if (props.rows.length === 0)
-    return <Text c="gray.7">{props.empty ?? 'No orders in this state.'}</Text>;
+    return <Text c="gray.7">{props.empty ?? t('No orders in this state.')}</Text>;
   return (
     <>
       <ErrorAlert error={move.error ?? cancel.error} />
       <Table striped data-testid="orders-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Order</Table.Th>
-            <Table.Th>Placed</Table.Th>
-            <Table.Th>Items</Table.Th>
-            <Table.Th>Ship to</Table.Th>
-            <Table.Th ta="right">Coins</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            <Table.Th>{t('Order')}</Table.Th>
+            <Table.Th>{t('Placed')}</Table.Th>
+            <Table.Th>{t('Items')}</Table.Th>
+            <Table.Th>{t('Ship to')}</Table.Th>
+            <Table.Th ta="right">{t('Coins')}</Table.Th>
+            <Table.Th>{t('Actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -377,9 +393,15 @@ function OrdersTable(props: {
             return (
               <Table.Tr key={o.id} data-order-id={o.id}>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">
+                  <Anchor
+                    component={Link}
+                    href={orderUrl(o)}
+                    size="sm"
+                    ff="monospace"
+                    display="block"
+                  >
                     {o.id.slice(-8)}
-                  </Text>
+                  </Anchor>
                   <Badge>{o.status}</Badge>
                 </Table.Td>
                 <Table.Td>{when(o.createdAt)}</Table.Td>
@@ -407,7 +429,7 @@ function OrdersTable(props: {
                               variant="subtle"
                               onClick={() => setTracking({ order: o, itemId: i.id })}
                             >
-                              {i.trackingCode ? 'Change tracking' : 'Add tracking'}
+                              {i.trackingCode ? t('Change tracking') : t('Add tracking')}
                             </Button>
                           )}
                       </div>
@@ -426,30 +448,38 @@ function OrdersTable(props: {
                     {props.admin && next && (
                       <ConfirmButton
                         size="xs"
-                        title="Move the order"
-                        question={`Move order …${o.id.slice(-8)} from ${o.status} to ${next}?`}
-                        confirmLabel={`Mark ${next}`}
+                        title={t('Move the order')}
+                        question={t('Move order …{id} from {from} to {to}?', {
+                          id: o.id.slice(-8),
+                          from: o.status,
+                          to: next,
+                        })}
+                        confirmLabel={t('Mark {state}', { state: next })}
                         onConfirm={() =>
-                          moveOrder({ id: o.id, to: next }).then(done(`Order marked ${next}.`))
+                          moveOrder({ id: o.id, to: next }).then(
+                            done(t('Order marked {state}.', { state: next })),
+                          )
                         }
                       >
-                        Mark {next}
+                        {t('Mark {state}', { state: next })}
                       </ConfirmButton>
                     )}
                     {!staff.readOnly && (o.status === 'pending' || o.status === 'processing') && (
                       <ConfirmButton
                         size="xs"
                         color="red"
-                        title="Cancel the order"
-                        question="Cancel this order? The customer gets the coins back and the stock is freed."
-                        confirmLabel="Cancel order"
+                        title={t('Cancel the order')}
+                        question={t(
+                          'Cancel this order? The customer gets the coins back and the stock is freed.',
+                        )}
+                        confirmLabel={t('Cancel order')}
                         onConfirm={() =>
                           cancelOrder({ id: o.id }, asOrderTenant(o)).then(
-                            done('Order cancelled; coins refunded.'),
+                            done(t('Order cancelled; coins refunded.')),
                           )
                         }
                       >
-                        Cancel
+                        {t('Cancel')}
                       </ConfirmButton>
                     )}
                   </Group>
@@ -478,7 +508,7 @@ function TrackingModal(props: { itemId: string; onClose: (changed: boolean) => v
   const [url, setUrl] = useState('');
   const [state, track] = useFormMutation(TrackMutation);
   return (
-    <Modal opened onClose={() => props.onClose(false)} title="Tracking" centered>
+    <Modal opened onClose={() => props.onClose(false)} title={t('Tracking')} centered>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -489,19 +519,19 @@ function TrackingModal(props: { itemId: string; onClose: (changed: boolean) => v
       >
         <Stack>
           <TextInput
-            label="Carrier"
+            label={t('Carrier')}
             required
             value={carrier}
             onChange={(e) => setCarrier(e.currentTarget.value)}
           />
           <TextInput
-            label="Tracking code"
+            label={t('Tracking code')}
             required
             value={code}
             onChange={(e) => setCode(e.currentTarget.value)}
           />
           <TextInput
-            label="Tracking URL"
+            label={t('Tracking URL')}
             type="url"
             value={url}
             onChange={(e) => setUrl(e.currentTarget.value)}
@@ -509,7 +539,7 @@ function TrackingModal(props: { itemId: string; onClose: (changed: boolean) => v
           <ErrorAlert error={state.error} />
           <Group justify="flex-end">
             <Button type="submit" loading={state.fetching}>
-              Save tracking
+              {t('Save tracking')}
             </Button>
           </Group>
         </Stack>

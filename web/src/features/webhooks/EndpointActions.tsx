@@ -33,6 +33,7 @@ import {
   type Secret,
 } from './documents';
 import { EventTypeSelect } from './EventTypeSelect';
+import { t } from '../../i18n';
 
 /** The add / edit form in a dialog; `endpoint` given: edits it. */
 export function EndpointFormModal(props: {
@@ -46,10 +47,10 @@ export function EndpointFormModal(props: {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.endpoint ? 'Edit the endpoint' : 'Add an endpoint'}
+      title={props.endpoint ? t('Edit the endpoint') : t('Add an endpoint')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       {props.opened && (
         <EndpointForm endpoint={props.endpoint} onCancel={props.onClose} onSaved={props.onSaved} />
@@ -96,7 +97,7 @@ function EndpointForm(props: {
         if (endpoint)
           void update({ id: endpoint.id, input }).then((res) => {
             if (res.data) {
-              notify('Endpoint saved.');
+              notify(t('Endpoint saved.'));
               props.onSaved(null);
             }
           });
@@ -108,8 +109,10 @@ function EndpointForm(props: {
     >
       <Stack>
         <TextInput
-          label="Endpoint URL"
-          description="The address of the system that receives the events. Live endpoints must use https."
+          label={t('Endpoint URL')}
+          description={t(
+            'The address of the system that receives the events. Live endpoints must use https.',
+          )}
           placeholder="https://example.com/rewards-events"
           required
           value={url}
@@ -118,17 +121,19 @@ function EndpointForm(props: {
           data-autofocus
         />
         <EventTypeSelect
-          label="Event types"
-          description="The events sent to this endpoint. Leave empty for all event types, including ones added later."
-          placeholder="All event types, including ones added later"
+          label={t('Event types')}
+          description={t(
+            'The events sent to this endpoint. Leave empty for all event types, including ones added later.',
+          )}
+          placeholder={t('All event types, including ones added later')}
           types={known.data?.eventTypes}
           value={types}
           onChange={setTypes}
-          error={typeErrors ?? (known.error && 'The list of event types could not be loaded.')}
+          error={typeErrors ?? (known.error && t('The list of event types could not be loaded.'))}
         />
         <TextInput
-          label="Description"
-          description="For your team: what this endpoint is for."
+          label={t('Description')}
+          description={t('For your team: what this endpoint is for.')}
           value={description}
           onChange={(e) => setDescription(e.currentTarget.value)}
           error={errs.of('description')}
@@ -136,10 +141,10 @@ function EndpointForm(props: {
         <ErrorAlert error={state.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onCancel}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" loading={state.fetching}>
-            {endpoint ? 'Save changes' : 'Add endpoint'}
+            {endpoint ? t('Save changes') : t('Add endpoint')}
           </Button>
         </Group>
       </Stack>
@@ -156,14 +161,14 @@ export function SecretModal(props: { secret: Secret | null; onClose: () => void 
       onClose={props.onClose}
       // A click beside the dialog must not throw away a secret that is never shown again.
       closeOnClickOutside={false}
-      title="Signing secret"
+      title={t('Signing secret')}
       centered
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('Close') }}
     >
       <Stack>
         <Text size="sm">
-          The receiving system checks with it that each event really comes from us. Secret of{' '}
+          {t('The receiving system checks with it that each event really comes from us. Secret of')}{' '}
           <Text span fw={500} style={{ wordBreak: 'break-all' }}>
             {secret?.endpoint.url}
           </Text>
@@ -174,22 +179,23 @@ export function SecretModal(props: { secret: Secret | null; onClose: () => void 
         </Code>
         <Alert color="yellow" variant="light">
           <Text span fw={700}>
-            You will not see it again.
+            {t('You will not see it again.')}
           </Text>{' '}
-          This is the only time the secret is shown: copy it now and store it in the receiving
-          system.
+          {t(
+            'This is the only time the secret is shown: copy it now and store it in the receiving system.',
+          )}
           {secret?.previousSecretExpiresAt &&
-            ` The old secret keeps signing too until ${when(secret.previousSecretExpiresAt)}, so the receiving system can switch over without missing events.`}
+            ` ${t('The old secret keeps signing too until {until}, so the receiving system can switch over without missing events.', { until: when(secret.previousSecretExpiresAt) })}`}
         </Alert>
         <Group justify="flex-end">
           <CopyButton value={secret?.secret ?? ''}>
             {({ copied, copy }) => (
               <Button variant="outline" onClick={copy}>
-                {copied ? 'Copied' : 'Copy secret'}
+                {copied ? t('Copied') : t('Copy secret')}
               </Button>
             )}
           </CopyButton>
-          <Button onClick={props.onClose}>I have stored it</Button>
+          <Button onClick={props.onClose}>{t('I have stored it')}</Button>
         </Group>
       </Stack>
     </Modal>
@@ -214,7 +220,7 @@ export function EndpointActions(props: {
   const setStatus = (status: 'active' | 'disabled') =>
     update({ id: e.id, input: { status } }).then((res) => {
       if (res.data) {
-        notify(status === 'active' ? 'Endpoint turned on.' : 'Endpoint turned off.');
+        notify(status === 'active' ? t('Endpoint turned on.') : t('Endpoint turned off.'));
         props.onChanged();
       }
     });
@@ -222,31 +228,41 @@ export function EndpointActions(props: {
     <Stack gap="xs">
       <Group gap="xs" wrap="wrap">
         <Button size={size} variant="default" onClick={() => setEditing(true)}>
-          Edit{which}
+          {t('Edit')}
+          {which}
         </Button>
         {e.status === 'active' ? (
           <ConfirmButton
             size={size}
             variant="default"
-            title="Turn the endpoint off?"
-            question={`Nothing is sent to ${e.url} while it is off, and events that happen meanwhile are not kept for it (after turning it on again, use Replay to send a missed period). Events already waiting for it are sent once it is on again.`}
-            confirmLabel="Turn off"
-            color="orange"
+            title={t('Turn the endpoint off?')}
+            question={t(
+              'Nothing is sent to {url} while it is off, and events that happen meanwhile are not kept for it (after turning it on again, use Replay to send a missed period). Events already waiting for it are sent once it is on again.',
+              { url: e.url },
+            )}
+            confirmLabel={t('Turn off')}
+            // Red, not orange: white on orange reads 3.6:1, under WCAG AA's 4.5:1 (axe).
+            color="red"
             onConfirm={() => setStatus('disabled')}
           >
-            Turn off{which}
+            {t('Turn off')}
+            {which}
           </ConfirmButton>
         ) : (
           <Button size={size} variant="default" onClick={() => void setStatus('active')}>
-            Turn on{which}
+            {t('Turn on')}
+            {which}
           </Button>
         )}
         <ConfirmButton
           size={size}
           variant="default"
-          title="Make a new signing secret?"
-          question={`A new secret for ${e.url} is made and shown once. The old secret keeps signing events too for 24 hours, so the receiving system can switch to the new one; after that only the new one signs.`}
-          confirmLabel="Make a new secret"
+          title={t('Make a new signing secret?')}
+          question={t(
+            'A new secret for {url} is made and shown once. The old secret keeps signing events too for 24 hours, so the receiving system can switch to the new one; after that only the new one signs.',
+            { url: e.url },
+          )}
+          confirmLabel={t('Make a new secret')}
           onConfirm={() =>
             rotate({ id: e.id }).then((res) => {
               if (res.data) {
@@ -256,25 +272,30 @@ export function EndpointActions(props: {
             })
           }
         >
-          New secret{which}
+          {t('New secret')}
+          {which}
         </ConfirmButton>
         <ConfirmButton
           size={size}
           variant="default"
           color="red"
-          title="Delete the endpoint?"
-          question={`Nothing more is sent to ${e.url}, and its delivery history is deleted with it. This cannot be undone.`}
-          confirmLabel="Delete endpoint"
+          title={t('Delete the endpoint?')}
+          question={t(
+            'Nothing more is sent to {url}, and its delivery history is deleted with it. This cannot be undone.',
+            { url: e.url },
+          )}
+          confirmLabel={t('Delete endpoint')}
           onConfirm={() =>
             remove({ id: e.id }).then((res) => {
               if (res.data) {
-                notify('Endpoint deleted.');
+                notify(t('Endpoint deleted.'));
                 props.onDeleted();
               }
             })
           }
         >
-          Delete{which}
+          {t('Delete')}
+          {which}
         </ConfirmButton>
       </Group>
       <ErrorAlert error={updating.error ?? rotating.error ?? deleting.error} />

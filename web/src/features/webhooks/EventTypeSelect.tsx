@@ -4,6 +4,7 @@
 import { MultiSelect, Text, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { EventType } from './documents';
+import { t } from '../../i18n';
 
 export function EventTypeSelect(props: {
   label: string;
@@ -42,7 +43,7 @@ export function EventTypeSelect(props: {
       searchable
       clearable
       filter={filter}
-      nothingFoundMessage={props.types ? 'No event type matches' : 'Loading the event types…'}
+      nothingFoundMessage={props.types ? t('No event type matches') : t('Loading the event types…')}
       maxDropdownHeight={320}
       renderOption={({ option }) => (
         <div>

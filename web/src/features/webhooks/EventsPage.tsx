@@ -34,6 +34,7 @@ import {
   type OutboundEvent,
 } from './documents';
 import { EventTypeSelect } from './EventTypeSelect';
+import { t } from '../../i18n';
 
 const PAGE = 50;
 
@@ -70,32 +71,33 @@ export default function EventsPage() {
 
   return (
     <Page
-      title="Events"
+      title={t('Events')}
       actions={
         !staff.readOnly && (
           <Button component={Link} href={webhooksUrl()} variant="default">
-            Webhook endpoints
+            {t('Webhook endpoints')}
           </Button>
         )
       }
     >
       <Text size="sm" c="dimmed">
-        What happened in this sub-brand ({environment} environment), newest first, as the webhook
-        endpoints receive it. Events appear here once they have been sent out, usually within
-        seconds.
+        {t(
+          'What happened in this sub-brand ({environment} environment), newest first, as the webhook endpoints receive it. Events appear here once they have been sent out, usually within seconds.',
+          { environment },
+        )}
       </Text>
       <Filters key={`${id ?? ''}|${types}`} id={id} types={typeFilter} eventTypes={eventTypes} />
       <ErrorAlert error={result.error ?? redelivering.error} />
       <Table.ScrollContainer minWidth={720} type="native">
         <Table striped data-testid="events-table">
-          <Table.Caption>Events, newest first</Table.Caption>
+          <Table.Caption>{t('Events, newest first')}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>About</Table.Th>
-              <Table.Th>Event id</Table.Th>
-              <Table.Th>Data</Table.Th>
+              <Table.Th>{t('When')}</Table.Th>
+              <Table.Th>{t('Type')}</Table.Th>
+              <Table.Th>{t('About')}</Table.Th>
+              <Table.Th>{t('Event id')}</Table.Th>
+              <Table.Th>{t('Data')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -124,7 +126,7 @@ export default function EventsPage() {
                   </Table.Td>
                   <Table.Td>
                     {e.id === id ? (
-                      <Text size="xs">below</Text>
+                      <Text size="xs">{t('below')}</Text>
                     ) : (
                       <Button
                         size="compact-sm"
@@ -133,8 +135,8 @@ export default function EventsPage() {
                         aria-controls={isOpen(e.id) ? `event-data-${e.id}` : undefined}
                         onClick={() => toggle(e.id)}
                       >
-                        {isOpen(e.id) ? 'Hide' : 'Show'}
-                        <VisuallyHidden> data of event {e.id}</VisuallyHidden>
+                        {isOpen(e.id) ? t('Hide') : t('Show')}
+                        <VisuallyHidden> {t('data of event {id}', { id: e.id })}</VisuallyHidden>
                       </Button>
                     )}
                   </Table.Td>
@@ -155,24 +157,29 @@ export default function EventsPage() {
                             <ConfirmButton
                               size="compact-sm"
                               variant="default"
-                              title="Send this event again?"
-                              question={`${e.type} ${e.id} is sent again to every endpoint that is on and takes ${e.type} events. It keeps its event id, so a receiving system that already has it can ignore it.`}
-                              confirmLabel="Send again"
+                              title={t('Send this event again?')}
+                              question={t(
+                                '{type} {id} is sent again to every endpoint that is on and takes {type} events. It keeps its event id, so a receiving system that already has it can ignore it.',
+                                { type: e.type, id: e.id },
+                              )}
+                              confirmLabel={t('Send again')}
                               onConfirm={() =>
                                 redeliver({ id: e.id, endpointId: null }).then((res) => {
                                   if (res.data) {
                                     const n = res.data.redeliverEvent.deliveries;
                                     notify(
                                       n === 0
-                                        ? 'No endpoint that is on takes this event.'
-                                        : `Queued for ${n} endpoint${n === 1 ? '' : 's'}.`,
+                                        ? t('No endpoint that is on takes this event.')
+                                        : n === 1
+                                          ? t('Queued for {n} endpoint.', { n })
+                                          : t('Queued for {n} endpoints.', { n }),
                                     );
                                   }
                                 })
                               }
                             >
-                              Send to endpoints again
-                              <VisuallyHidden> event {e.id}</VisuallyHidden>
+                              {t('Send to endpoints again')}
+                              <VisuallyHidden> {t('event {id}', { id: e.id })}</VisuallyHidden>
                             </ConfirmButton>
                           </Group>
                         )}
@@ -186,13 +193,15 @@ export default function EventsPage() {
         </Table>
       </Table.ScrollContainer>
       {rows && rows.length === 0 && (
-        <Text c="gray.7">{typeFilter.length ? 'No events of these types.' : 'No events yet.'}</Text>
+        <Text c="gray.7">
+          {typeFilter.length ? t('No events of these types.') : t('No events yet.')}
+        </Text>
       )}
       {!id && (
         <Group justify="flex-end">
           {after && (
             <Button variant="default" onClick={() => navigate(eventsUrl({ types }))}>
-              Newest
+              {t('Newest')}
             </Button>
           )}
           <Button
@@ -200,7 +209,7 @@ export default function EventsPage() {
             disabled={!page?.pageInfo.hasNextPage}
             onClick={() => navigate(eventsUrl({ types, after: page!.pageInfo.endCursor ?? '' }))}
           >
-            Older events
+            {t('Older events')}
           </Button>
         </Group>
       )}
@@ -227,9 +236,9 @@ function Filters(props: {
     >
       <Group align="end" wrap="wrap">
         <EventTypeSelect
-          label="Event types"
-          description="Only these; none picked: every type"
-          placeholder="All event types"
+          label={t('Event types')}
+          description={t('Only these; none picked: every type')}
+          placeholder={t('All event types')}
           types={props.eventTypes}
           value={picked}
           onChange={setPicked}
@@ -237,18 +246,18 @@ function Filters(props: {
           w={320}
         />
         <TextInput
-          label="Event id"
-          description="One event; the types are then ignored"
+          label={t('Event id')}
+          description={t('One event; the types are then ignored')}
           value={idText}
           onChange={(e) => setIdText(e.currentTarget.value)}
           w={320}
         />
         <Button type="submit" variant="default">
-          Filter
+          {t('Filter')}
         </Button>
         {(id || types.length > 0) && (
           <Button variant="subtle" onClick={() => navigate(eventsUrl())}>
-            Clear filters
+            {t('Clear filters')}
           </Button>
         )}
       </Group>

@@ -41,6 +41,7 @@ import {
 } from './documents';
 import { EndpointActions } from './EndpointActions';
 import { EndpointState, EventTypes } from './WebhooksPage';
+import { t } from '../../i18n';
 
 const PAGE = 25;
 const STATUS_COLOR: Record<string, string> = { succeeded: 'teal', pending: 'blue', failed: 'red' };
@@ -58,10 +59,10 @@ export default function WebhookEndpointPage(props: { id: string }) {
   const [redelivering, redeliver] = useFormMutation(RedeliverEvent);
   return (
     <Page
-      title="Webhook endpoint"
+      title={t('Webhook endpoint')}
       actions={
         <Anchor component={Link} href={webhooksUrl()}>
-          All endpoints
+          {t('All endpoints')}
         </Anchor>
       }
     >
@@ -75,18 +76,18 @@ export default function WebhookEndpointPage(props: { id: string }) {
                   {endpoint.url}
                 </Text>
               </Field>
-              <Field label="State">
+              <Field label={t('State')}>
                 <EndpointState endpoint={endpoint} />
               </Field>
-              <Field label="Event types">
+              <Field label={t('Event types')}>
                 <EventTypes types={endpoint.eventTypes} />
               </Field>
-              <Field label="Description">
+              <Field label={t('Description')}>
                 <Text size="sm">{endpoint.description ?? '—'}</Text>
               </Field>
             </SimpleGrid>
             <Text size="xs" c="dimmed">
-              Created {when(endpoint.createdAt)}
+              {t('Created {createdAt}', { createdAt: when(endpoint.createdAt) })}
             </Text>
             <EndpointActions
               endpoint={endpoint}
@@ -98,24 +99,24 @@ export default function WebhookEndpointPage(props: { id: string }) {
       )}
       <Group justify="space-between">
         <Title order={2} size="h4">
-          Deliveries
+          {t('Deliveries')}
         </Title>
         <Button variant="default" onClick={reload} loading={result.fetching}>
-          Refresh
+          {t('Refresh')}
         </Button>
       </Group>
       <ErrorAlert error={redelivering.error} />
       <DataTable<Delivery>
         testId="webhook-deliveries"
-        caption="Deliveries, newest first"
+        caption={t('Deliveries, newest first')}
         minWidth={760}
         rows={deliveries?.edges.map((e) => e.node)}
         rowKey={(d) => d.id}
-        empty="Nothing sent to this endpoint yet."
+        empty={t('Nothing sent to this endpoint yet.')}
         rowProps={(d) => ({ 'data-event-id': d.eventId })}
         columns={[
           {
-            header: 'Event',
+            header: t('Event'),
             cell: (d) => (
               <Stack gap={2}>
                 <Code>{d.eventType ?? 'event'}</Code>
@@ -131,39 +132,62 @@ export default function WebhookEndpointPage(props: { id: string }) {
             ),
           },
           {
-            header: 'Status',
+            header: t('Status'),
             cell: (d) => (
               <Stack gap={2}>
                 <Badge color={STATUS_COLOR[d.status] ?? 'gray'} miw="max-content">
                   {d.status}
                 </Badge>
-                {d.replay && <Text size="xs">sent again on request</Text>}
-                {d.nextAttemptAt && <Text size="xs">next try {when(d.nextAttemptAt)}</Text>}
+                {d.replay && <Text size="xs">{t('sent again on request')}</Text>}
+                {d.nextAttemptAt && (
+                  <Text size="xs">
+                    {t('next try {nextAttemptAt}', { nextAttemptAt: when(d.nextAttemptAt) })}
+                  </Text>
+                )}
               </Stack>
             ),
           },
-          { header: 'Attempts', cell: (d) => <Attempts delivery={d} /> },
-          { header: 'Queued', cell: (d) => when(d.createdAt) },
+          { header: t('Attempts'), cell: (d) => <Attempts delivery={d} /> },
+          { header: t('Queued'), cell: (d) => when(d.createdAt) },
           {
-            header: 'Actions',
+            header: t('Actions'),
             cell: (d) =>
               endpoint && (
                 <ConfirmButton
                   size="compact-sm"
                   variant="default"
-                  title="Redeliver this event?"
-                  question={`${d.eventType ?? 'The event'} ${d.eventId} is sent to ${endpoint.url} again${endpoint.status === 'active' ? '' : ' once the endpoint is on'}. It keeps its event id, so a receiving system that already has it can ignore it.`}
-                  confirmLabel="Redeliver"
+                  title={t('Redeliver this event?')}
+                  question={
+                    endpoint.status === 'active'
+                      ? t(
+                          '{event} {id} is sent to {url} again. It keeps its event id, so a receiving system that already has it can ignore it.',
+                          {
+                            event: d.eventType ?? t('The event'),
+                            id: d.eventId,
+                            url: endpoint.url,
+                          },
+                        )
+                      : t(
+                          '{event} {id} is sent to {url} again once the endpoint is on. It keeps its event id, so a receiving system that already has it can ignore it.',
+                          {
+                            event: d.eventType ?? t('The event'),
+                            id: d.eventId,
+                            url: endpoint.url,
+                          },
+                        )
+                  }
+                  confirmLabel={t('Redeliver')}
                   onConfirm={() =>
                     redeliver({ id: d.eventId, endpointId: endpoint.id }).then((res) => {
                       if (res.data) {
-                        notify('Event queued to be sent again.');
+                        notify(t('Event queued to be sent again.'));
                         reload();
                       }
                     })
                   }
                 >
-                  Redeliver<VisuallyHidden> event {d.eventId}</VisuallyHidden>
+                  {t('Redeliver')}
+                  <VisuallyHidden> {t('event {eventId}', { eventId: d.eventId })}</VisuallyHidden>
                 </ConfirmButton>
               ),
           },
@@ -172,7 +196,7 @@ export default function WebhookEndpointPage(props: { id: string }) {
       <Group justify="flex-end">
         {after && (
           <Button variant="default" onClick={() => navigate(endpointUrl(props.id))}>
-            Newest
+            {t('Newest')}
           </Button>
         )}
         <Button
@@ -180,7 +204,7 @@ export default function WebhookEndpointPage(props: { id: string }) {
           disabled={!deliveries?.pageInfo.hasNextPage}
           onClick={() => navigate(endpointUrl(props.id, deliveries!.pageInfo.endCursor ?? ''))}
         >
-          Older
+          {t('Older')}
         </Button>
       </Group>
       {endpoint && <Replay endpoint={endpoint} onDone={reload} />}
@@ -202,17 +226,26 @@ function Field(props: { label: string; children: ReactNode }) {
 /** Each attempt, newest first: when, the receiver's answer, how long, what went wrong. */
 function Attempts(props: { delivery: Delivery }) {
   const { delivery: d } = props;
-  if (!d.attemptLog.length) return <Text size="sm">None yet</Text>;
+  if (!d.attemptLog.length) return <Text size="sm">{t('None yet')}</Text>;
   return (
     <Stack gap={4}>
       <Text size="xs">
-        {count(d.attempts)} attempt{d.attempts === 1 ? '' : 's'}
-        {d.attempts > d.attemptLog.length && `, the last ${d.attemptLog.length}`}:
+        {d.attempts > d.attemptLog.length
+          ? t('{n} attempts, the last {shown}:', {
+              n: count(d.attempts),
+              shown: d.attemptLog.length,
+            })
+          : d.attempts === 1
+            ? t('{n} attempt:', { n: count(d.attempts) })
+            : t('{n} attempts:', { n: count(d.attempts) })}
       </Text>
       {d.attemptLog.map((a, i) => (
         <Text size="xs" key={i} data-testid="attempt">
-          {when(a.at)} · {a.statusCode === null ? 'no answer' : `answered ${a.statusCode}`} ·{' '}
-          {count(a.durationMs)} ms
+          {when(a.at)} ·{' '}
+          {a.statusCode === null
+            ? t('no answer')
+            : t('answered {statusCode}', { statusCode: a.statusCode })}{' '}
+          · {count(a.durationMs)} ms
           {a.error && (
             <Text span size="xs" c="red.9" display="block" style={{ wordBreak: 'break-word' }}>
               {a.error}
@@ -232,23 +265,24 @@ function Replay(props: { endpoint: Endpoint; onDone: () => void }) {
   const [state, replay] = useFormMutation(ReplayEvents);
   const errs = fieldErrors(state.error);
   const types = endpoint.eventTypes.length
-    ? `of the types it takes (${endpoint.eventTypes.join(', ')})`
-    : 'of every type';
+    ? t('of the types it takes ({types})', { types: endpoint.eventTypes.join(', ') })
+    : t('of every type');
   return (
     <Card withBorder>
       <form noValidate onSubmit={(e) => e.preventDefault()}>
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Replay a period
+            {t('Replay a period')}
           </Title>
           <Text size="sm" c="dimmed">
-            Sends this endpoint again every event of a period, for instance after it was down or
-            turned off. Times are UTC.
+            {t(
+              'Sends this endpoint again every event of a period, for instance after it was down or turned off. Times are UTC.',
+            )}
           </Text>
           <Group align="start" wrap="wrap">
             <TextInput
-              label="From (UTC)"
-              description="e.g. 2026-11-01 14:00"
+              label={t('From (UTC)')}
+              description={t('e.g. 2026-11-01 14:00')}
               required
               value={from}
               onChange={(e) => setFrom(e.currentTarget.value)}
@@ -256,8 +290,8 @@ function Replay(props: { endpoint: Endpoint; onDone: () => void }) {
               w={220}
             />
             <TextInput
-              label="To (UTC, not included)"
-              description="e.g. 2026-11-02"
+              label={t('To (UTC, not included)')}
+              description={t('e.g. 2026-11-02')}
               required
               value={to}
               onChange={(e) => setTo(e.currentTarget.value)}
@@ -268,9 +302,19 @@ function Replay(props: { endpoint: Endpoint; onDone: () => void }) {
           <ErrorAlert error={state.error} />
           <Group>
             <ConfirmButton
-              title="Replay this period?"
-              question={`Every event ${types} from ${utcInstant(from)} up to ${utcInstant(to)} (UTC) that was already sent out is sent to ${endpoint.url} again, up to 10,000 events${endpoint.status === 'active' ? '' : ', once the endpoint is on'}. Each keeps its event id, so a receiving system that already has one can ignore it.`}
-              confirmLabel="Replay"
+              title={t('Replay this period?')}
+              question={
+                endpoint.status === 'active'
+                  ? t(
+                      'Every event {types} from {from} up to {to} (UTC) that was already sent out is sent to {url} again, up to 10,000 events. Each keeps its event id, so a receiving system that already has one can ignore it.',
+                      { types, from: utcInstant(from), to: utcInstant(to), url: endpoint.url },
+                    )
+                  : t(
+                      'Every event {types} from {from} up to {to} (UTC) that was already sent out is sent to {url} again, up to 10,000 events, once the endpoint is on. Each keeps its event id, so a receiving system that already has one can ignore it.',
+                      { types, from: utcInstant(from), to: utcInstant(to), url: endpoint.url },
+                    )
+              }
+              confirmLabel={t('Replay')}
               disabled={!from.trim() || !to.trim()}
               onConfirm={() =>
                 replay({
@@ -282,15 +326,17 @@ function Replay(props: { endpoint: Endpoint; onDone: () => void }) {
                     const n = res.data.replayWebhookEvents.deliveries;
                     notify(
                       n === 0
-                        ? 'No event of that period to send.'
-                        : `${count(n)} event${n === 1 ? '' : 's'} queued to be sent again.`,
+                        ? t('No event of that period to send.')
+                        : n === 1
+                          ? t('{n} event queued to be sent again.', { n: count(n) })
+                          : t('{n} events queued to be sent again.', { n: count(n) }),
                     );
                     props.onDone();
                   }
                 })
               }
             >
-              Replay…
+              {t('Replay…')}
             </ConfirmButton>
           </Group>
         </Stack>

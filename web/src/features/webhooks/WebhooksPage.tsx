@@ -20,6 +20,7 @@ import {
   type Secret,
 } from './documents';
 import { EndpointActions, EndpointFormModal, SecretModal } from './EndpointActions';
+import { t } from '../../i18n';
 
 export default function WebhooksPage() {
   const { environment } = useSession();
@@ -30,45 +31,45 @@ export default function WebhooksPage() {
   const rows = result.data?.webhookEndpoints.map((e) => readFragment(EndpointFields, e));
   return (
     <Page
-      title="Webhooks"
+      title={t('Webhooks')}
       actions={
         <Group>
           <Button component={Link} href={eventsUrl()} variant="default">
-            Event log
+            {t('Event log')}
           </Button>
-          <Button onClick={() => setAdding(true)}>Add endpoint</Button>
+          <Button onClick={() => setAdding(true)}>{t('Add endpoint')}</Button>
         </Group>
       }
     >
       <Text size="sm" c="dimmed">
-        The systems this sub-brand&apos;s events are sent to, in the {environment} environment. Each
-        time something happens (coins move, an order changes, a player joins, a prize is won…) the
-        event is sent, signed, to every endpoint that is on and takes its type. Deliveries that fail
-        are tried again for 3 days; an endpoint that fails all that time is turned off.
+        {t(
+          "The systems this sub-brand's events are sent to, in the {environment} environment. Each time something happens (coins move, an order changes, a player joins, a prize is won…) the event is sent, signed, to every endpoint that is on and takes its type. Deliveries that fail are tried again for 3 days; an endpoint that fails all that time is turned off.",
+          { environment },
+        )}
       </Text>
       <ErrorAlert error={result.error} />
       <DataTable<Endpoint>
         testId="webhook-endpoints"
-        caption="Webhook endpoints"
+        caption={t('Webhook endpoints')}
         minWidth={800}
         rows={rows}
         rowKey={(e) => e.id}
-        empty="No endpoints yet: events are not sent anywhere."
+        empty={t('No endpoints yet: events are not sent anywhere.')}
         columns={[
           {
-            header: 'Endpoint',
+            header: t('Endpoint'),
             cell: (e) => (
               <Anchor component={Link} href={endpointUrl(e.id)} style={{ wordBreak: 'break-all' }}>
                 {e.url}
               </Anchor>
             ),
           },
-          { header: 'State', cell: (e) => <EndpointState endpoint={e} /> },
-          { header: 'Event types', cell: (e) => <EventTypes types={e.eventTypes} /> },
-          { header: 'Description', cell: (e) => e.description ?? '—' },
-          { header: 'Created', cell: (e) => when(e.createdAt) },
+          { header: t('State'), cell: (e) => <EndpointState endpoint={e} /> },
+          { header: t('Event types'), cell: (e) => <EventTypes types={e.eventTypes} /> },
+          { header: t('Description'), cell: (e) => e.description ?? '—' },
+          { header: t('Created'), cell: (e) => when(e.createdAt) },
           {
-            header: 'Actions',
+            header: t('Actions'),
             cell: (e) => (
               <EndpointActions endpoint={e} size="xs" onChanged={reload} onDeleted={reload} />
             ),
@@ -100,7 +101,7 @@ export function EndpointState(props: { endpoint: Endpoint }) {
       {e.disabledReason && <Text size="xs">{e.disabledReason}</Text>}
       {e.failingSince && (
         <Text size="xs" c="red.9">
-          Failing since {when(e.failingSince)}
+          {t('Failing since {failingSince}', { failingSince: when(e.failingSince) })}
         </Text>
       )}
     </Stack>
@@ -108,7 +109,7 @@ export function EndpointState(props: { endpoint: Endpoint }) {
 }
 
 export function EventTypes(props: { types: readonly string[] }) {
-  if (!props.types.length) return <Text size="sm">All types</Text>;
+  if (!props.types.length) return <Text size="sm">{t('All types')}</Text>;
   return (
     <Group gap={4}>
       {props.types.map((t) => (

@@ -9,6 +9,7 @@ import { CatalogsCard } from './CatalogsCard';
 import { CategoriesCard } from './CategoriesCard';
 import { SetupQuery } from './documents';
 import { StoresCard } from './StoresCard';
+import { t } from '../../../i18n';
 
 export default function CatalogSetupPage() {
   const [, navigate] = useLocation();
@@ -37,7 +38,7 @@ export default function CatalogSetupPage() {
     <Group justify="flex-end">
       {params.get(key) && (
         <Button variant="default" onClick={() => go({ [key]: null })}>
-          Newest
+          {t('Newest')}
         </Button>
       )}
       <Button
@@ -45,12 +46,12 @@ export default function CatalogSetupPage() {
         disabled={!info?.hasPreviousPage}
         onClick={() => go({ [key]: info?.startCursor ?? null })}
       >
-        Older
+        {t('Older')}
       </Button>
     </Group>
   );
   return (
-    <Page title="Catalogs and stores">
+    <Page title={t('Catalogs and stores')}>
       <ErrorAlert error={result.error} />
       <CatalogsCard
         catalogs={catalogs}

@@ -12,6 +12,7 @@ import { notify } from '../../../components/notify';
 import { CreateCatalog, SetCatalogProducts, type Setup } from './documents';
 import { ProductPicker, type Picked } from './ProductPicker';
 import { useFormMutation } from '../../../api/form-mutation';
+import { t } from '../../../i18n';
 
 type Catalog = Setup['catalogs']['edges'][number]['node'];
 const STATUS_COLOR: Record<string, string> = {
@@ -31,25 +32,25 @@ export function CatalogsCard(props: {
     <Card withBorder>
       <Stack>
         <Title order={2} size="h3">
-          Catalogs
+          {t('Catalogs')}
         </Title>
         <DataTable
           testId="catalogs-table"
           rows={props.catalogs}
           rowKey={(c) => c.id}
-          empty="No catalogs yet."
+          empty={t('No catalogs yet.')}
           columns={[
-            { header: 'Catalog', cell: (c) => c.name },
+            { header: t('Catalog'), cell: (c) => c.name },
             {
-              header: 'Owner',
+              header: t('Owner'),
               cell: (c) =>
                 c.subBrandId ? `${names.get(c.subBrandId) ?? c.subBrandId} (proposal)` : 'Platform',
             },
             {
-              header: 'State',
+              header: t('State'),
               cell: (c) => <Badge color={STATUS_COLOR[c.status] ?? 'gray'}>{c.status}</Badge>,
             },
-            { header: 'Products', cell: (c) => c.productCount, align: 'right' },
+            { header: t('Products'), cell: (c) => c.productCount, align: 'right' },
           ]}
         />
         {props.pager}
@@ -77,7 +78,7 @@ function NewCatalog(props: { onDone: () => void }) {
           productIds: products.map((p) => p.id),
         }).then((res) => {
           if (res.data) {
-            notify(`Catalog ${name} created.`);
+            notify(t('Catalog {name} created.', { name }));
             setName('');
             setDescription('');
             setProducts([]);
@@ -88,25 +89,25 @@ function NewCatalog(props: { onDone: () => void }) {
     >
       <Stack gap="xs">
         <Title order={3} size="h5">
-          New platform catalog
+          {t('New platform catalog')}
         </Title>
         <Group grow align="start">
           <TextInput
-            label="Catalog name"
+            label={t('Catalog name')}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={errs.of('name')}
           />
           <TextInput
-            label="Catalog description"
+            label={t('Catalog description')}
             value={description}
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={errs.of('description')}
           />
         </Group>
         <ProductPicker
-          label="Products in the new catalog"
+          label={t('Products in the new catalog')}
           value={products}
           onChange={setProducts}
           error={errs.under('productIds')}
@@ -114,7 +115,7 @@ function NewCatalog(props: { onDone: () => void }) {
         <ErrorAlert error={state.error} />
         <Group justify="flex-end">
           <Button type="submit" loading={state.fetching}>
-            Create catalog
+            {t('Create catalog')}
           </Button>
         </Group>
       </Stack>
@@ -130,38 +131,54 @@ function ReplaceProducts(props: { catalogs: Catalog[]; onDone: () => void }) {
   return (
     <Stack gap="xs">
       <Title order={3} size="h5">
-        Replace a catalog&apos;s products
+        {t("Replace a catalog's products")}
       </Title>
       <Group grow align="start">
         <Select
-          label="Catalog to change"
+          label={t('Catalog to change')}
           data={props.catalogs.map((c) => ({ value: c.id, label: c.name }))}
           value={catalogId}
           onChange={setCatalogId}
           searchable
         />
-        <ProductPicker label="Its products from now on" value={products} onChange={setProducts} />
+        <ProductPicker
+          label={t('Its products from now on')}
+          value={products}
+          onChange={setProducts}
+        />
       </Group>
       <ErrorAlert error={state.error} />
       <Group justify="flex-end">
         <ConfirmButton
           variant="default"
-          title="Replace the catalog's products"
-          question={`Set ${catalog?.name ?? 'the catalog'} to exactly these ${products.length} product(s)? It holds ${catalog?.productCount ?? 0} now; partners stop seeing the ones left out.`}
-          confirmLabel="Replace products"
+          title={t("Replace the catalog's products")}
+          question={t(
+            'Set {name} to exactly these {n} product(s)? It holds {now} now; partners stop seeing the ones left out.',
+            {
+              name: catalog?.name ?? t('the catalog'),
+              n: products.length,
+              now: catalog?.productCount ?? 0,
+            },
+          )}
+          confirmLabel={t('Replace products')}
           disabled={!catalogId}
           onConfirm={() =>
             replace({ catalogId: catalogId!, productIds: products.map((p) => p.id) }).then(
               (res) => {
                 if (res.data) {
-                  notify(`${catalog?.name ?? 'Catalog'}: ${products.length} product(s).`);
+                  notify(
+                    t('{name}: {n} product(s).', {
+                      name: catalog?.name ?? t('Catalog'),
+                      n: products.length,
+                    }),
+                  );
                   props.onDone();
                 }
               },
             )
           }
         >
-          Replace products…
+          {t('Replace products…')}
         </ConfirmButton>
       </Group>
     </Stack>

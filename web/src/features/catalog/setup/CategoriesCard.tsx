@@ -18,6 +18,7 @@ import { numberOr } from '../../../components/format';
 import { notify } from '../../../components/notify';
 import { CreateCategory, type Setup } from './documents';
 import { useFormMutation } from '../../../api/form-mutation';
+import { t } from '../../../i18n';
 
 type Category = Setup['categories']['edges'][number]['node'];
 const LANGS = ['en', 'es', 'pt', 'it', 'fr'] as const;
@@ -35,23 +36,23 @@ export function CategoriesCard(props: {
     <Card withBorder>
       <Stack>
         <Title order={2} size="h3">
-          Categories
+          {t('Categories')}
         </Title>
         <DataTable
           testId="categories-table"
           rows={props.categories}
           rowKey={(c) => c.id}
-          empty="No categories yet."
+          empty={t('No categories yet.')}
           columns={[
-            { header: 'Slug', cell: (c) => <Code>{c.slug}</Code> },
+            { header: t('Slug'), cell: (c) => <Code>{c.slug}</Code> },
             {
-              header: 'Names',
+              header: t('Names'),
               cell: (c) =>
                 Object.entries(c.names as Record<string, string>)
                   .map(([lang, name]) => `${lang}: ${name}`)
                   .join(' · '),
             },
-            { header: 'Position', cell: (c) => c.position, align: 'right' },
+            { header: t('Position'), cell: (c) => c.position, align: 'right' },
           ]}
         />
         <form
@@ -67,7 +68,7 @@ export function CategoriesCard(props: {
               position: position === '' ? null : position,
             }).then((res) => {
               if (res.data) {
-                notify(`Category ${slug} created.`);
+                notify(t('Category {slug} created.', { slug }));
                 setSlug('');
                 setNames({});
                 props.onChange();
@@ -77,19 +78,19 @@ export function CategoriesCard(props: {
         >
           <Stack gap="xs">
             <Title order={3} size="h5">
-              New category
+              {t('New category')}
             </Title>
             <SimpleGrid cols={{ base: 1, md: 4 }}>
               <TextInput
-                label="Slug"
-                description="Lower-case letters, digits and -."
+                label={t('Slug')}
+                description={t('Lower-case letters, digits and -.')}
                 required
                 value={slug}
                 onChange={(e) => setSlug(e.currentTarget.value)}
                 error={errs.of('slug')}
               />
               <NumberInput
-                label="Position"
+                label={t('Position')}
                 min={0}
                 allowDecimal={false}
                 value={position}
@@ -101,7 +102,7 @@ export function CategoriesCard(props: {
               {LANGS.map((lang) => (
                 <TextInput
                   key={lang}
-                  label={`Name (${lang})`}
+                  label={t('Name ({lang})', { lang })}
                   required={lang === 'en'}
                   value={names[lang] ?? ''}
                   onChange={(e) => {
@@ -115,7 +116,7 @@ export function CategoriesCard(props: {
             <ErrorAlert error={state.error} />
             <Group justify="flex-end">
               <Button type="submit" loading={state.fetching}>
-                Create category
+                {t('Create category')}
               </Button>
             </Group>
           </Stack>

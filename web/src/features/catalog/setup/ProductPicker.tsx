@@ -5,6 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { ProductPickQuery } from './documents';
+import { t } from '../../../i18n';
 
 export type Picked = { id: string; name: string };
 
@@ -25,7 +26,7 @@ export function ProductPicker(props: {
   return (
     <MultiSelect
       label={props.label}
-      placeholder="Type to search products"
+      placeholder={t('Type to search products')}
       searchable
       clearable
       searchValue={search}
@@ -34,7 +35,7 @@ export function ProductPicker(props: {
       value={props.value.map((p) => p.id)}
       onChange={(ids) => props.onChange(ids.map((id) => ({ id, name: names.get(id) ?? id })))}
       error={props.error}
-      nothingFoundMessage={result.fetching ? 'Searching…' : 'No product matches'}
+      nothingFoundMessage={result.fetching ? t('Searching…') : t('No product matches')}
     />
   );
 }

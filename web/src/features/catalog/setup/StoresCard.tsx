@@ -20,6 +20,7 @@ import { fieldErrors } from '../../../components/field-errors';
 import { notify } from '../../../components/notify';
 import { CreateStore, type Setup } from './documents';
 import { useFormMutation } from '../../../api/form-mutation';
+import { t } from '../../../i18n';
 
 type Store = Setup['stores']['edges'][number]['node'];
 type Catalog = Setup['catalogs']['edges'][number]['node'];
@@ -36,20 +37,20 @@ export function StoresCard(props: {
     <Card withBorder>
       <Stack>
         <Title order={2} size="h3">
-          Stores
+          {t('Stores')}
         </Title>
         <DataTable
           testId="stores-table"
           rows={props.stores}
           rowKey={(s) => s.id}
-          empty="No stores yet."
+          empty={t('No stores yet.')}
           columns={[
-            { header: 'Store', cell: (s) => s.name },
-            { header: 'Slug', cell: (s) => <Code>{s.slug}</Code> },
-            { header: 'Sub-brand', cell: (s) => names.get(s.subBrandId) ?? s.subBrandId },
-            { header: 'Catalogs', cell: (s) => s.catalogs.map((c) => c.name).join(', ') || '—' },
+            { header: t('Store'), cell: (s) => s.name },
+            { header: t('Slug'), cell: (s) => <Code>{s.slug}</Code> },
+            { header: t('Sub-brand'), cell: (s) => names.get(s.subBrandId) ?? s.subBrandId },
+            { header: t('Catalogs'), cell: (s) => s.catalogs.map((c) => c.name).join(', ') || '—' },
             {
-              header: 'State',
+              header: t('State'),
               cell: (s) => (
                 <Badge color={s.active ? 'teal' : 'gray'}>{s.active ? 'active' : 'off'}</Badge>
               ),
@@ -83,7 +84,7 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
         if (!subBrandId) return;
         void create({ subBrandId, name, slug: slug.trim(), catalogIds }).then((res) => {
           if (res.data) {
-            notify(`Store ${name} created.`);
+            notify(t('Store {name} created.', { name }));
             setName('');
             setSlug('');
             setCatalogIds([]);
@@ -94,11 +95,11 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
     >
       <Stack gap="xs">
         <Title order={3} size="h5">
-          New store
+          {t('New store')}
         </Title>
         <Group grow align="start">
           <Select
-            label="Store's sub-brand"
+            label={t("Store's sub-brand")}
             data={staff.subBrands.map((s) => ({
               value: s.id,
               label: subBrandLabel(s),
@@ -112,15 +113,15 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
             error={errs.of('subBrandId')}
           />
           <TextInput
-            label="Store name"
+            label={t('Store name')}
             required
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={errs.of('name')}
           />
           <TextInput
-            label="Store slug"
-            description="Unique in the sub-brand: lower-case letters, digits and -."
+            label={t('Store slug')}
+            description={t('Unique in the sub-brand: lower-case letters, digits and -.')}
             required
             value={slug}
             onChange={(e) => setSlug(e.currentTarget.value)}
@@ -128,8 +129,8 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
           />
         </Group>
         <MultiSelect
-          label="Catalogs it shows"
-          description="The platform's catalogs and this sub-brand's own proposals."
+          label={t('Catalogs it shows')}
+          description={t("The platform's catalogs and this sub-brand's own proposals.")}
           data={usable.map((c) => ({ value: c.id, label: c.name }))}
           value={catalogIds}
           onChange={setCatalogIds}
@@ -139,7 +140,7 @@ function NewStore(props: { catalogs: Catalog[]; onDone: () => void }) {
         <ErrorAlert error={state.error} />
         <Group justify="flex-end">
           <Button type="submit" loading={state.fetching} disabled={!subBrandId}>
-            Create store
+            {t('Create store')}
           </Button>
         </Group>
       </Stack>

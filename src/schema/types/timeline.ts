@@ -1,10 +1,8 @@
-// A player's timeline (issue 35): Customer.timeline, newest first, paged by an opaque cursor.
-import {
-  customerTimeline,
-  TIMELINE_KINDS,
-  type TimelineEntry,
-  type TimelinePage,
-} from '../../domain/customers/timeline.js';
+// Timelines (issue 35): Customer.timeline and Order.timeline, newest first, paged by an opaque
+// cursor (domain/timeline.ts).
+import { customerTimeline } from '../../domain/customers/timeline.js';
+import { orderTimeline } from '../../domain/orders/timeline.js';
+import { TIMELINE_KINDS, type TimelineEntry, type TimelinePage } from '../../domain/timeline.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 
@@ -28,7 +26,7 @@ const TimelineEntryRef = builder.objectRef<TimelineEntry>('TimelineEntry').imple
   }),
 });
 
-const TimelinePageRef = builder.objectRef<TimelinePage>('CustomerTimeline').implement({
+const TimelinePageRef = builder.objectRef<TimelinePage>('Timeline').implement({
   fields: (t) => ({
     entries: t.field({ type: [TimelineEntryRef], resolve: (p) => p.entries }),
     nextCursor: t.exposeString('nextCursor', {
@@ -50,5 +48,20 @@ builder.prismaObjectField('Customer', 'timeline', (t) =>
     },
     resolve: (c, { first, after }, ctx) =>
       customerTimeline(ctx.db, tenantOf(ctx), c.id, { first, after }),
+  }),
+);
+
+builder.prismaObjectField('Order', 'timeline', (t) =>
+  t.field({
+    type: TimelinePageRef,
+    description:
+      'What happened to the order, newest first: placed, each status change, shipping, billing and tracking changes (with who made them), its coin debit and refund, its e-mails and staff audit entries about it.',
+    authScopes: { scope: 'orders:read', admin: true },
+    args: {
+      first: t.arg.int({ defaultValue: 25, description: '1 to 100.' }),
+      after: t.arg.string({ description: 'The previous page’s nextCursor.' }),
+    },
+    select: { subBrandId: true, environment: true, customerId: true },
+    resolve: (o, { first, after }, ctx) => orderTimeline(ctx.db, o, { first, after }),
   }),
 );
