@@ -88,6 +88,9 @@ describe('a customer timeline', () => {
       expect(kinds, k).toContain(k);
     expect(titles).toContain(`Debited 1,000 coins — Order ${reference}`);
     expect(titles.some((t) => /^Credited 1,000 coins — Refund of order R-/.test(t))).toBe(true);
+    // An order's lines lead to its page.
+    const placed = entries.find((e) => e.kind === 'order' && e.title.includes(reference));
+    expect(placed?.linkPath).toBe(`/orders/${keptId}`);
     expect(titles).toContainEqual(
       expect.stringMatching(new RegExp(`^E-mail “.+ is reserved \\(${reference}\\)” queued$`)),
     );
@@ -172,15 +175,20 @@ describe('an order timeline', () => {
       },
     );
     expect(res.body.errors).toBeUndefined();
-    const entries: { kind: string; title: string; detail: string | null; linkPath: string }[] =
-      res.body.data.order.timeline.entries;
+    const entries: {
+      kind: string;
+      title: string;
+      detail: string | null;
+      linkPath: string | null;
+    }[] = res.body.data.order.timeline.entries;
     const titles = entries.map((e) => e.title);
     expect(titles[0]).toBe(`Update order shipping — by ${staffEmail}`);
     expect(entries[1]).toMatchObject({
       kind: 'order_update',
       title: `Order ${reference}: shipping address changed`,
       detail: `By ${staffEmail}`,
-      linkPath: `/orders/${keptId}`,
+      // On the order's own page, not a link to itself (a player's timeline links it).
+      linkPath: null,
     });
     expect(titles).toContain(`Debited 1,000 coins — Order ${reference}`);
     // Placed in the transaction that queued its e-mail: the same instant, so either comes last.

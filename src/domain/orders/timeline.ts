@@ -7,10 +7,24 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { readTimeline, type TimelinePage } from '../timeline.js';
 
-export function orderTimeline(
+export async function orderTimeline(
   db: Db,
   order: { id: string; subBrandId: string; environment: string; customerId: string | null },
   args: { first?: number | null; after?: string | null } = {},
+): Promise<TimelinePage> {
+  const page = await orderRows(db, order, args);
+  // Shown on the order's own page: a line about the order links nowhere, not to that page.
+  const here = `/orders/${order.id}`;
+  return {
+    ...page,
+    entries: page.entries.map((e) => (e.linkPath === here ? { ...e, linkPath: null } : e)),
+  };
+}
+
+function orderRows(
+  db: Db,
+  order: { id: string; subBrandId: string; environment: string; customerId: string | null },
+  args: { first?: number | null; after?: string | null },
 ): Promise<TimelinePage> {
   const oid = Prisma.sql`${order.id}::uuid`;
   const sb = Prisma.sql`${order.subBrandId}::uuid`;
