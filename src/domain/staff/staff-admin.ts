@@ -14,7 +14,7 @@ import { sha256 } from '../fingerprint.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
 import { hashPassword, passwordProblem } from './password.js';
-import { ROLE_NAMES, type StaffIdentity } from './roles.js';
+import { ROLE_NAMES, type StaffIdentity, type StaffRole } from './roles.js';
 import { openSession, type OpenedSession } from './sessions.js';
 import { enqueueStaffEmail, type StaffMailKind } from './staff-mail.js';
 import { checkAssignment, staffAssignment, staffEmail } from './staff-users.js';
@@ -78,13 +78,22 @@ async function targetOf(db: Db, manager: StaffIdentity, id: string) {
   return user;
 }
 
-async function assignable(db: Db, manager: StaffIdentity, a: Assignment): Promise<void> {
+/** The role and place asked for, its brand existing and within the manager's reach. */
+async function assignable(
+  db: Db,
+  manager: StaffIdentity,
+  v: { role: StaffRole; brandId?: string | null; subBrandId?: string | null },
+): Promise<Assignment & { role: StaffRole }> {
+  const a = { role: v.role, brandId: v.brandId ?? null, subBrandId: v.subBrandId ?? null };
+  if (a.brandId && !(await db.brand.findUnique({ where: { id: a.brandId } })))
+    throw notFound('Brand');
   if (!(await withinReach(db, manager, a)))
     throw new AppError(
       'forbidden',
       'A brand admin gives roles within their own brand only: brand admin, establishment ' +
         'operator or support of it.',
     );
+  return a;
 }
 
 /** A one-time link for `userId`: every earlier link of the account stops working. */
@@ -129,10 +138,7 @@ export async function inviteStaff(
 ): Promise<{ id: string }> {
   mustManage(manager);
   const v = parseInput(inviteInput, input);
-  const a = { role: v.role, brandId: v.brandId ?? null, subBrandId: v.subBrandId ?? null };
-  if (a.brandId && !(await db.brand.findUnique({ where: { id: a.brandId } })))
-    throw notFound('Brand');
-  await assignable(db, manager, a);
+  const a = await assignable(db, manager, v);
   return inTransaction(db, async (tx) => {
     if (await tx.staffUser.findUnique({ where: { email: v.email } }))
       throw new AppError('conflict', `A staff account for ${v.email} already exists.`);
@@ -152,11 +158,7 @@ export async function changeStaffRole(
   input: unknown,
 ): Promise<{ id: string }> {
   const user = await targetOf(db, manager, id);
-  const v = parseInput(assignmentInput, input);
-  const a = { role: v.role, brandId: v.brandId ?? null, subBrandId: v.subBrandId ?? null };
-  if (a.brandId && !(await db.brand.findUnique({ where: { id: a.brandId } })))
-    throw notFound('Brand');
-  await assignable(db, manager, a);
+  const a = await assignable(db, manager, parseInput(assignmentInput, input));
   await db.staffUser.update({ where: { id: user.id }, data: a });
   return { id: user.id };
 }

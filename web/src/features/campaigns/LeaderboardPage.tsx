@@ -30,6 +30,7 @@ import { msg, t } from '../../i18n';
 import {
   campaignUrl,
   leaderboardUrl,
+  LeaderboardFields,
   LeaderboardQuery,
   StandingQuery,
   STATUS_COLOR,
@@ -40,27 +41,16 @@ const SIZES = ['10', '25', '50', '100'];
 type Prize = { rank?: string; coinPrize?: number; productPrize?: string; catalogPrize?: string };
 
 /** What LeaderboardQuery reads, pushed again after each change. */
-const LeaderboardLive = graphql(`
-  subscription LeaderboardLive($id: ID!, $first: Int!) {
-    tournamentLeaderboard(campaignId: $id) {
-      id
-      title
-      type
-      status
-      startsAt
-      endsAt
-      prizes
-      leaderboard(first: $first) {
-        rank
-        customerId
-        playerName
-        externalId
-        points
-        reachedAt
+const LeaderboardLive = graphql(
+  `
+    subscription LeaderboardLive($id: ID!, $first: Int!) {
+      tournamentLeaderboard(campaignId: $id) {
+        ...LeaderboardFields
       }
     }
-  }
-`);
+  `,
+  [LeaderboardFields],
+);
 
 const LIVE_LABEL: Record<LiveState, [string, string]> = {
   connecting: [msg('Connecting…'), 'gray'],

@@ -100,27 +100,37 @@ export const DeleteCampaign = graphql(`
   }
 `);
 
-export const LeaderboardQuery = graphql(`
-  query Leaderboard($id: ID!, $first: Int!) {
-    campaign(id: $id) {
-      id
-      title
-      type
-      status
-      startsAt
-      endsAt
-      prizes
-      leaderboard(first: $first) {
-        rank
-        customerId
-        playerName
-        externalId
-        points
-        reachedAt
-      }
+/** What a leaderboard screen shows of its campaign: read by the query, pushed by the subscription. */
+export const LeaderboardFields = graphql(`
+  fragment LeaderboardFields on Campaign @_unmask {
+    id
+    title
+    type
+    status
+    startsAt
+    endsAt
+    prizes
+    leaderboard(first: $first) {
+      rank
+      customerId
+      playerName
+      externalId
+      points
+      reachedAt
     }
   }
 `);
+
+export const LeaderboardQuery = graphql(
+  `
+    query Leaderboard($id: ID!, $first: Int!) {
+      campaign(id: $id) {
+        ...LeaderboardFields
+      }
+    }
+  `,
+  [LeaderboardFields],
+);
 
 export const StandingQuery = graphql(`
   query Standing($id: ID!, $player: String!) {
