@@ -19,6 +19,15 @@ const ATTEMPTS_SHOWN = 10;
 /** Events one replay may ask for: a larger window is refused (ask for smaller ones). */
 export const MAX_REPLAY = 10_000;
 
+/** How many deliveries an endpoint of the tenant has had, counting at most `upTo`. */
+export async function countDeliveries(db: Db, tenant: Tenant, endpointId: string, upTo: number) {
+  await getEndpoint(db, tenant, endpointId);
+  return db.webhookDelivery.count({
+    where: { subBrandId: tenant.subBrandId, endpointId },
+    take: upTo,
+  });
+}
+
 export async function listDeliveries(
   db: Db,
   tenant: Tenant,

@@ -71,6 +71,24 @@ export async function readEvents(
   return { events: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
 }
 
+/** How many relayed events of the tenant (of these types) there are, counting at most `upTo`. */
+export async function countEvents(
+  db: Db,
+  tenant: Tenant,
+  types: string[] | null,
+  upTo: number,
+): Promise<number> {
+  const [row] = await queryRaw<{ n: number }>(
+    db,
+    Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM events e
+      WHERE e.sub_brand_id = ${tenant.subBrandId}::uuid AND e.environment = ${tenant.environment}::environment
+        AND ${RELAYED}
+        ${types ? Prisma.sql`AND e.type = ANY(${types}::text[])` : Prisma.empty}
+      LIMIT ${upTo}) s`,
+  );
+  return row?.n ?? 0;
+}
+
 /** One relayed event of the tenant. */
 export async function readEvent(db: Db, tenant: Tenant, id: string): Promise<FeedEvent> {
   const [row] = isUuid(id)

@@ -85,6 +85,7 @@ export const campaignFilter = z.object({
   type: z.enum(['daily_reward_simple', 'daily_reward_progressive', 'tournament']).optional(),
   isTemplate: z.boolean().optional(),
 });
+export type CampaignFilter = z.input<typeof campaignFilter>;
 
 export async function listCampaigns(
   db: Db,
@@ -97,8 +98,25 @@ export async function listCampaigns(
   return db.campaign.findMany({
     where: { ...tenant, ...live, ...f },
     orderBy: { id: 'desc' },
-    take: 1000,
+    take: CAMPAIGNS_LISTED,
   });
+}
+
+/** The most campaigns one list holds (the newest); countCampaigns says how many match in all. */
+export const CAMPAIGNS_LISTED = 1000;
+
+/** How many campaigns `listCampaigns` would find without its cap, counting at most `upTo`. */
+export async function countCampaigns(
+  db: Db,
+  tenant: Tenant,
+  filter: z.input<typeof campaignFilter>,
+  now: Date,
+  upTo: number,
+): Promise<number> {
+  const f = parseInput(campaignFilter, filter);
+  // As the list does: a campaign past its end counts as completed, not as active.
+  await completeEndedCampaigns(db, now, { tenant });
+  return db.campaign.count({ where: { ...tenant, ...live, ...f }, take: upTo });
 }
 
 /**

@@ -2,6 +2,7 @@
 import { PLATFORM_MARGIN_KEY } from '../../domain/catalog/pricing.js';
 import { createBrand } from '../../domain/tenancy/create-brand.js';
 import { builder } from '../builder.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { EnvironmentEnum } from './environment.js';
 import { effect } from '../effects.js';
 
@@ -40,14 +41,26 @@ builder.prismaObject('Brand', {
 });
 
 builder.queryFields((t) => ({
-  brands: t.prismaConnection({
-    type: 'Brand',
-    cursor: 'id',
-    description: 'Every brand, newest first.',
-    authScopes: { admin: true },
-    resolve: (query, _root, _args, ctx) =>
-      ctx.db.brand.findMany({ ...query, orderBy: { id: 'desc' } }),
-  }),
+  brands: t.prismaConnection(
+    {
+      type: 'Brand',
+      cursor: 'id',
+      description: 'Every brand, newest first.',
+      authScopes: { admin: true },
+      resolve: (query, _root, _args, ctx) =>
+        ctx.db.brand.findMany({ ...query, orderBy: { id: 'desc' } }),
+    },
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many brands there are: exact up to 10,000, "more than" above.',
+          resolve: (_connection, _args, ctx) =>
+            countedTotal((take) => ctx.db.brand.count({ take })),
+        }),
+      }),
+    },
+  ),
   platformMarginBps: t.int({
     description: 'The platform margin in basis points, the first level of the price cascade.',
     authScopes: { admin: true },

@@ -14,6 +14,8 @@ import {
   deleteCampaign,
   getCampaign,
   listCampaigns,
+  countCampaigns,
+  type CampaignFilter,
   updateCampaign,
   updateCampaignStatus,
 } from '../../engine/campaigns/manage-campaigns.js';
@@ -24,6 +26,7 @@ import { tenantKey } from '../../engine/shared/keys.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
@@ -335,6 +338,15 @@ function byCampaignAndPlayer(
   };
 }
 
+/** A list's filter as the domain reads it (GraphQL's null is "not given"). */
+const campaignFilterOf = (args: {
+  [K in keyof CampaignFilter]?: CampaignFilter[K] | null;
+}) => ({
+  status: args.status ?? undefined,
+  type: args.type ?? undefined,
+  isTemplate: args.isTemplate ?? undefined,
+});
+
 builder.queryFields((t) => ({
   campaigns: t.prismaField({
     type: ['Campaign'],
@@ -345,18 +357,10 @@ builder.queryFields((t) => ({
       type: t.arg({ type: CampaignTypeEnum }),
       isTemplate: t.arg.boolean(),
     },
+    description: 'The campaigns, newest first: at most 1,000 (campaignsTotal counts them all).',
     resolve: async (query, _root, args, ctx) => {
       ownEstablishment(ctx, args.establishmentId);
-      const rows = await listCampaigns(
-        ctx.db,
-        tenantOf(ctx),
-        {
-          status: args.status ?? undefined,
-          type: args.type ?? undefined,
-          isTemplate: args.isTemplate ?? undefined,
-        },
-        ctx.now(),
-      );
+      const rows = await listCampaigns(ctx.db, tenantOf(ctx), campaignFilterOf(args), ctx.now());
       return rows.length
         ? ctx.db.campaign.findMany({
             ...query,
@@ -364,6 +368,24 @@ builder.queryFields((t) => ({
             orderBy: { id: 'desc' },
           })
         : [];
+    },
+  }),
+  campaignsTotal: t.field({
+    type: ListTotalRef,
+    authScopes: read,
+    description:
+      'How many campaigns `campaigns` with the same filter holds in all: exact up to 10,000, "more than" above.',
+    args: {
+      establishmentId: t.arg.id(),
+      status: t.arg({ type: CampaignStatusEnum }),
+      type: t.arg({ type: CampaignTypeEnum }),
+      isTemplate: t.arg.boolean(),
+    },
+    resolve: (_root, args, ctx) => {
+      ownEstablishment(ctx, args.establishmentId);
+      return countedTotal((take) =>
+        countCampaigns(ctx.db, tenantOf(ctx), campaignFilterOf(args), ctx.now(), take),
+      );
     },
   }),
   campaign: t.prismaField({

@@ -306,6 +306,16 @@ async function productListWhere(
   return { AND: and };
 }
 
+/** The catalogs listed: those the caller can use, in one state when asked (validated). */
+function catalogListWhere(ctx: GraphQLContext, status: string | null | undefined) {
+  if (status && !CATALOG_STATES.includes(status as (typeof CATALOG_STATES)[number]))
+    throw new AppError('invalid_request', `status must be one of ${CATALOG_STATES.join(', ')}.`);
+  return {
+    ...catalogsWhere(ctx),
+    ...(status ? { status: status as (typeof CATALOG_STATES)[number] } : {}),
+  };
+}
+
 builder.queryFields((t) => ({
   products: t.prismaConnection(
     {
@@ -357,33 +367,38 @@ builder.queryFields((t) => ({
     resolve: (query, _root, _args, ctx) =>
       ctx.db.category.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),
-  catalogs: t.prismaConnection({
-    type: 'Catalog',
-    cursor: 'id',
-    description:
-      "Catalogs the caller can use: the platform's and its own approved proposals, oldest first.",
-    authScopes: READ('catalogs:read'),
-    args: {
-      status: t.arg.string({
-        description: 'Only catalogs in this state (pending: the review queue of proposals).',
+  catalogs: t.prismaConnection(
+    {
+      type: 'Catalog',
+      cursor: 'id',
+      description:
+        "Catalogs the caller can use: the platform's and its own approved proposals, oldest first.",
+      authScopes: READ('catalogs:read'),
+      args: {
+        status: t.arg.string({
+          description: 'Only catalogs in this state (pending: the review queue of proposals).',
+        }),
+      },
+      resolve: (query, _root, { status }, ctx) =>
+        ctx.db.catalog.findMany({
+          ...query,
+          where: catalogListWhere(ctx, status),
+          orderBy: { id: 'asc' },
+        }),
+    },
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many catalogs match: exact up to 10,000, "more than" above.',
+          resolve: ({ args }, _args, ctx) =>
+            countedTotal((take) =>
+              ctx.db.catalog.count({ where: catalogListWhere(ctx, args.status), take }),
+            ),
+        }),
       }),
     },
-    resolve: (query, _root, { status }, ctx) => {
-      if (status && !CATALOG_STATES.includes(status as (typeof CATALOG_STATES)[number]))
-        throw new AppError(
-          'invalid_request',
-          `status must be one of ${CATALOG_STATES.join(', ')}.`,
-        );
-      return ctx.db.catalog.findMany({
-        ...query,
-        where: {
-          ...catalogsWhere(ctx),
-          ...(status ? { status: status as (typeof CATALOG_STATES)[number] } : {}),
-        },
-        orderBy: { id: 'asc' },
-      });
-    },
-  }),
+  ),
   catalog: t.prismaField({
     type: 'Catalog',
     authScopes: READ('catalogs:read'),

@@ -8,12 +8,18 @@ import {
   rotateSecret,
   updateEndpoint,
 } from '../../domain/events/endpoints.js';
-import { listDeliveries, redeliverEvent, replayEvents } from '../../domain/events/deliveries.js';
+import {
+  countDeliveries,
+  listDeliveries,
+  redeliverEvent,
+  replayEvents,
+} from '../../domain/events/deliveries.js';
 import {
   decodeCursor,
   encodeCursor,
   readEvent,
   readEvents,
+  countEvents,
   type FeedEvent,
 } from '../../domain/events/feed.js';
 import {
@@ -25,6 +31,7 @@ import {
 import { invalidRequest } from '../../domain/errors.js';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { tenantOf } from '../tenant.js';
 import { EnvironmentEnum } from './environment.js';
 
@@ -76,6 +83,21 @@ function connectionOf<T>(
   };
 }
 
+/**
+ * The connection with its `total` still to count: counted only when the query selects it, with
+ * the filter the page was read with (the connection fields see the page, not the arguments).
+ */
+const withTotal = <C extends object>(connection: C, countUpTo: (take: number) => Promise<number>) =>
+  Object.assign(connection, { countUpTo });
+
+/** A connection's `total`, counted with the countUpTo its page left (withTotal). */
+const totalOf = (things: string) => ({
+  type: ListTotalRef,
+  description: `How many ${things} match: exact up to 10,000, "more than" above.`,
+  resolve: (connection: { countUpTo: (take: number) => Promise<number> }) =>
+    countedTotal(connection.countUpTo),
+});
+
 /** The page size of the REST list routes (rest/pagination.ts). */
 const pageSize = (first: number | null | undefined) => {
   const n = first ?? 25;
@@ -85,28 +107,34 @@ const pageSize = (first: number | null | undefined) => {
 };
 
 builder.queryFields((t) => ({
-  events: t.connection({
-    type: OutboundEventRef,
-    authScopes: read,
-    description: 'The tenant’s events, oldest first (the relayed ones: docs/webhooks.md).',
-    args: {
-      types: t.arg.stringList({
-        description: `Only these types (${EVENT_TYPE_NAMES.length} exist: eventTypes).`,
-      }),
-      newestFirst: t.arg.boolean({
-        description: 'Newest first, `after` going back in time (a log to read, not a feed).',
-      }),
+  events: t.connection(
+    {
+      type: OutboundEventRef,
+      authScopes: read,
+      description: 'The tenant’s events, oldest first (the relayed ones: docs/webhooks.md).',
+      args: {
+        types: t.arg.stringList({
+          description: `Only these types (${EVENT_TYPE_NAMES.length} exist: eventTypes).`,
+        }),
+        newestFirst: t.arg.boolean({
+          description: 'Newest first, `after` going back in time (a log to read, not a feed).',
+        }),
+      },
+      resolve: async (_root, args, ctx) => {
+        const types = args.types?.length ? eventTypesOf(args.types) : null;
+        const { events, hasMore } = await readEvents(ctx.db, tenantOf(ctx), {
+          after: args.after ? decodeCursor(args.after) : null,
+          limit: pageSize(args.first),
+          types,
+          newestFirst: args.newestFirst ?? false,
+        });
+        return withTotal(connectionOf(events, encodeCursor, hasMore, args.after), (take) =>
+          countEvents(ctx.db, tenantOf(ctx), types, take),
+        );
+      },
     },
-    resolve: async (_root, args, ctx) => {
-      const { events, hasMore } = await readEvents(ctx.db, tenantOf(ctx), {
-        after: args.after ? decodeCursor(args.after) : null,
-        limit: pageSize(args.first),
-        types: args.types?.length ? eventTypesOf(args.types) : null,
-        newestFirst: args.newestFirst ?? false,
-      });
-      return connectionOf(events, encodeCursor, hasMore, args.after);
-    },
-  }),
+    { fields: (c) => ({ total: c.field(totalOf('events')) }) },
+  ),
   eventTypes: t.field({
     type: [EventTypeRef],
     authScopes: read,
@@ -243,21 +271,26 @@ builder.queryFields((t) => ({
       });
     },
   }),
-  webhookDeliveries: t.connection({
-    type: DeliveryRef,
-    authScopes: manage,
-    description: 'An endpoint’s deliveries, newest first, each with its attempts.',
-    args: { endpointId: t.arg.id({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const { deliveries, hasMore } = await listDeliveries(
-        ctx.db,
-        tenantOf(ctx),
-        String(args.endpointId),
-        { first: pageSize(args.first), after: args.after ?? null },
-      );
-      return connectionOf(deliveries, (d) => d.id, hasMore, args.after);
+  webhookDeliveries: t.connection(
+    {
+      type: DeliveryRef,
+      authScopes: manage,
+      description: 'An endpoint’s deliveries, newest first, each with its attempts.',
+      args: { endpointId: t.arg.id({ required: true }) },
+      resolve: async (_root, args, ctx) => {
+        const endpointId = String(args.endpointId);
+        const { deliveries, hasMore } = await listDeliveries(ctx.db, tenantOf(ctx), endpointId, {
+          first: pageSize(args.first),
+          after: args.after ?? null,
+        });
+        return withTotal(
+          connectionOf(deliveries, (d) => d.id, hasMore, args.after),
+          (take) => countDeliveries(ctx.db, tenantOf(ctx), endpointId, take),
+        );
+      },
     },
-  }),
+    { fields: (c) => ({ total: c.field(totalOf('deliveries')) }) },
+  ),
 }));
 
 const CreateEndpointInput = builder.inputType('CreateWebhookEndpointInput', {

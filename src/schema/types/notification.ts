@@ -4,6 +4,8 @@
 import { isUuid } from '../../domain/ids.js';
 import { requeueNotification } from '../../domain/notifications/requeue.js';
 import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { EnvironmentEnum } from './environment.js';
 import { effect } from '../effects.js';
 
@@ -36,37 +38,64 @@ builder.prismaObject('Notification', {
   }),
 });
 
-builder.queryField('notifications', (t) =>
-  t.prismaField({
-    type: ['Notification'],
-    authScopes: { admin: true, staff: true },
-    description: 'The outbox, newest first (at most `limit`, 1-100, default 50).',
-    args: {
-      status: t.arg({ type: NotificationStatusEnum }),
-      orderId: t.arg.id(),
-      subBrandId: t.arg.id({ description: 'Platform admins: one tenant (default: all).' }),
-      limit: t.arg.int(),
-    },
-    resolve: async (query, _root, args, ctx) => {
-      if (args.orderId != null && !isUuid(String(args.orderId))) return [];
-      if (args.subBrandId != null && !isUuid(String(args.subBrandId))) return [];
-      const p = ctx.principal;
-      // Staff are confined to the sub-brand they chose; only a platform admin sees across tenants.
-      const subBrandId =
-        p.isPlatformAdmin && !p.staff ? (args.subBrandId ?? undefined) : p.subBrandId;
-      return ctx.db.notification.findMany({
-        ...query,
-        where: {
-          ...(subBrandId ? { subBrandId: String(subBrandId) } : {}),
-          ...(args.status ? { status: args.status } : {}),
-          ...(args.orderId ? { orderId: String(args.orderId) } : {}),
-        },
-        orderBy: { createdAt: 'desc' },
-        take: Math.min(Math.max(args.limit ?? 50, 1), 100),
-      });
-    },
-  }),
-);
+type OutboxArgs = {
+  status?: 'pending' | 'sent' | 'failed' | null;
+  orderId?: string | number | null;
+  subBrandId?: string | number | null;
+};
+
+/** The e-mails listed (null: none can match, an id that is not one). */
+function outboxWhere(ctx: GraphQLContext, args: OutboxArgs) {
+  if (args.orderId != null && !isUuid(String(args.orderId))) return null;
+  if (args.subBrandId != null && !isUuid(String(args.subBrandId))) return null;
+  const p = ctx.principal;
+  // Staff are confined to the sub-brand they chose; only a platform admin sees across tenants.
+  const subBrandId = p.isPlatformAdmin && !p.staff ? (args.subBrandId ?? undefined) : p.subBrandId;
+  return {
+    ...(subBrandId ? { subBrandId: String(subBrandId) } : {}),
+    ...(args.status ? { status: args.status } : {}),
+    ...(args.orderId ? { orderId: String(args.orderId) } : {}),
+  };
+}
+
+builder.queryFields((t) => {
+  const args = {
+    status: t.arg({ type: NotificationStatusEnum }),
+    orderId: t.arg.id(),
+    subBrandId: t.arg.id({ description: 'Platform admins: one tenant (default: all).' }),
+  };
+  return {
+    notifications: t.prismaField({
+      type: ['Notification'],
+      authScopes: { admin: true, staff: true },
+      description: 'The outbox, newest first (at most `limit`, 1-100, default 50).',
+      args: { ...args, limit: t.arg.int() },
+      resolve: async (query, _root, args, ctx) => {
+        const where = outboxWhere(ctx, args);
+        if (!where) return [];
+        return ctx.db.notification.findMany({
+          ...query,
+          where,
+          orderBy: { createdAt: 'desc' },
+          take: Math.min(Math.max(args.limit ?? 50, 1), 100),
+        });
+      },
+    }),
+    notificationsTotal: t.field({
+      type: ListTotalRef,
+      authScopes: { admin: true, staff: true },
+      description:
+        'How many e-mails `notifications` with the same filter holds in all (it shows at most 100): exact up to 10,000, "more than" above.',
+      args,
+      resolve: (_root, args, ctx) => {
+        const where = outboxWhere(ctx, args);
+        return countedTotal((take) =>
+          where ? ctx.db.notification.count({ where, take }) : Promise.resolve(0),
+        );
+      },
+    }),
+  };
+});
 
 builder.mutationField('requeueNotification', (t) =>
   t.prismaField({

@@ -9,6 +9,7 @@ import {
 } from '../../domain/responsible-gaming/state.js';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import type { GraphQLContext } from '../context.js';
 
@@ -115,28 +116,47 @@ builder.prismaObject('RgDecision', {
   }),
 });
 
+type DecisionsArgs = { from?: Date | null; to?: Date | null; customerId?: string | number | null };
+
+/** The refusals listed: the tenant's, of one player when asked, in [from, to). */
+const decisionsWhere = (ctx: GraphQLContext, { from, to, customerId }: DecisionsArgs) => ({
+  ...tenantOf(ctx),
+  ...(customerId ? { customerId: String(customerId) } : {}),
+  createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) },
+});
+
 builder.queryField('rgDecisions', (t) =>
-  t.prismaConnection({
-    type: 'RgDecision',
-    cursor: 'subBrandId_id',
-    authScopes: { scope: 'customers:read' },
-    description: "The gate's refusals in [from, to), newest first.",
-    args: {
-      from: t.arg({ type: 'DateTime' }),
-      to: t.arg({ type: 'DateTime' }),
-      customerId: t.arg.id(),
+  t.prismaConnection(
+    {
+      type: 'RgDecision',
+      cursor: 'subBrandId_id',
+      authScopes: { scope: 'customers:read' },
+      description: "The gate's refusals in [from, to), newest first.",
+      args: {
+        from: t.arg({ type: 'DateTime' }),
+        to: t.arg({ type: 'DateTime' }),
+        customerId: t.arg.id(),
+      },
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.rgDecision.findMany({
+          ...query,
+          where: decisionsWhere(ctx, args),
+          orderBy: { id: 'desc' },
+        }),
     },
-    resolve: (query, _root, { from, to, customerId }, ctx) =>
-      ctx.db.rgDecision.findMany({
-        ...query,
-        where: {
-          ...tenantOf(ctx),
-          ...(customerId ? { customerId: String(customerId) } : {}),
-          createdAt: { ...(from ? { gte: from } : {}), ...(to ? { lt: to } : {}) },
-        },
-        orderBy: { id: 'desc' },
+    {
+      fields: (c) => ({
+        total: c.field({
+          type: ListTotalRef,
+          description: 'How many refusals match: exact up to 10,000, "more than" above.',
+          resolve: ({ args }, _args, ctx) =>
+            countedTotal((take) =>
+              ctx.db.rgDecision.count({ where: decisionsWhere(ctx, args), take }),
+            ),
+        }),
       }),
-  }),
+    },
+  ),
 );
 
 /** Only a person with a brand's reach may relax a state (state.ts); the CLI passes its own. */

@@ -14,6 +14,8 @@ import {
 import type { Db } from '../../domain/db.js';
 import type { StaffIdentity } from '../../domain/staff/roles.js';
 import { builder } from '../builder.js';
+import type { GraphQLContext } from '../context.js';
+import { countedTotal, ListTotalRef } from '../list-total.js';
 import { effect } from '../effects.js';
 import { StaffRoleEnum } from './staff.js';
 
@@ -72,28 +74,43 @@ const InviteStaffInput = builder.inputType('InviteStaffInput', {
   }),
 });
 
-builder.queryField('staffMembers', (t) =>
-  t.prismaField({
+/** The accounts one list shows; `staffMembersTotal` says how many there are in all. */
+const STAFF_SHOWN = 500;
+
+/** The accounts listed: those in the caller's reach, by part of the e-mail when asked. */
+const staffListWhere = (ctx: GraphQLContext, search: string | null | undefined) => ({
+  AND: [
+    staffInReach(ctx.principal.staff!),
+    search ? { email: { contains: search.trim().toLowerCase() } } : {},
+  ],
+});
+
+builder.queryFields((t) => ({
+  staffMembers: t.prismaField({
     type: ['StaffUser'],
     description:
       'The staff accounts the caller manages (platform admins: all; brand admins: their ' +
-      "brand's), by e-mail; `search` matches part of the e-mail. Other roles are refused.",
+      "brand's), by e-mail, at most 500; `search` matches part of the e-mail. Other roles are refused.",
     authScopes: { staff: true },
     args: { search: t.arg.string() },
     resolve: (query, _root, { search }, ctx) =>
       ctx.db.staffUser.findMany({
         ...query,
-        where: {
-          AND: [
-            staffInReach(ctx.principal.staff!),
-            search ? { email: { contains: search.trim().toLowerCase() } } : {},
-          ],
-        },
+        where: staffListWhere(ctx, search),
         orderBy: { email: 'asc' },
-        take: 500,
+        take: STAFF_SHOWN,
       }),
   }),
-);
+  staffMembersTotal: t.field({
+    type: ListTotalRef,
+    description:
+      'How many accounts `staffMembers` with the same search holds in all (it shows at most 500).',
+    authScopes: { staff: true },
+    args: { search: t.arg.string() },
+    resolve: (_root, { search }, ctx) =>
+      countedTotal((take) => ctx.db.staffUser.count({ where: staffListWhere(ctx, search), take })),
+  }),
+}));
 
 /** A mutation on one account, answered with the account as it is now. */
 const onAccount = (

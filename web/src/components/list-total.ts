@@ -18,6 +18,22 @@ export const LIST_NOUNS = [
   msg('deliveries'),
   msg('change'),
   msg('changes'),
+  msg('campaign'),
+  msg('campaigns'),
+  msg('e-mail'),
+  msg('e-mails'),
+  msg('event'),
+  msg('events'),
+  msg('brand'),
+  msg('brands'),
+  msg('proposal'),
+  msg('proposals'),
+  msg('catalog'),
+  msg('catalogs'),
+  msg('refusal'),
+  msg('refusals'),
+  msg('staff account'),
+  msg('staff accounts'),
 ];
 
 let made: { locale: string; integer: Intl.NumberFormat; rough: Intl.NumberFormat } | undefined;

@@ -22,6 +22,7 @@ import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ConfirmButton } from '../../components/Confirm';
 import { Pager } from '../../components/DataTable';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { money, numberOr } from '../../components/format';
 import { notify } from '../../components/notify';
@@ -34,6 +35,10 @@ const BrandsQuery = graphql(`
   query Brands($first: Int, $after: String, $last: Int, $before: String) {
     platformMarginBps
     brands(first: $first, after: $after, last: $last, before: $before) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id
@@ -124,6 +129,7 @@ export default function BrandsPage() {
           onDone={reload}
         />
       )}
+      <ListTotal total={connection?.total} one="brand" many="brands" testId="brands-total" />
       {connection?.edges.map(({ node }) => (
         <BrandCard key={node.id} brand={node} onChange={reload} />
       ))}

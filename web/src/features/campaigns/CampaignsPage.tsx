@@ -30,6 +30,7 @@ import {
   type Campaign,
 } from './documents';
 import { t } from '../../i18n';
+import { ListTotal } from '../../components/ListTotal';
 
 const FILTERS = ['all', 'draft', 'in_progress', 'paused', 'completed', 'cancelled', 'templates'];
 type Status = 'draft' | 'in_progress' | 'paused' | 'completed' | 'cancelled';
@@ -67,6 +68,13 @@ export default function CampaignsPage() {
         data={FILTERS.map((v) => ({ value: v, label: v === 'all' ? 'All' : statusLabel(v) }))}
       />
       <ErrorAlert error={result.error} />
+      <ListTotal
+        total={result.data?.campaignsTotal}
+        one="campaign"
+        many="campaigns"
+        testId="campaigns-total"
+        shown={rows?.length}
+      />
       <DataTable<Campaign>
         testId="campaigns-table"
         rows={rows}

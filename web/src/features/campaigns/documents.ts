@@ -32,6 +32,10 @@ export const CampaignsQuery = graphql(
       campaigns(status: $status, isTemplate: $isTemplate) {
         ...CampaignFields
       }
+      campaignsTotal(status: $status, isTemplate: $isTemplate) {
+        value
+        exact
+      }
     }
   `,
   [CampaignFields],

@@ -11,7 +11,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -26,7 +25,7 @@ import { notify } from '../../components/notify';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { useFormMutation } from '../../api/form-mutation';
-import { totalText } from '../../components/list-total';
+import { ListTotal } from '../../components/ListTotal';
 import { t } from '../../i18n';
 
 const ProductsQuery = graphql(`
@@ -117,11 +116,7 @@ export default function ProductsPage() {
         w={320}
       />
       <ErrorAlert error={result.error} />
-      {connection && (
-        <Text size="sm" c="gray.7" data-testid="products-total">
-          {totalText(connection.total, 'product', 'products')}
-        </Text>
-      )}
+      <ListTotal total={connection?.total} one="product" many="products" testId="products-total" />
       <DataTable
         testId="products-table"
         rows={connection?.edges.map((e) => e.node)}

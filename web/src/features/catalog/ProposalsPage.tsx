@@ -4,6 +4,7 @@ import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { ConfirmButton } from '../../components/Confirm';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
@@ -15,6 +16,10 @@ import { t } from '../../i18n';
 const ProposalsQuery = graphql(`
   query Proposals {
     catalogs(status: "pending", first: 100) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id
@@ -59,6 +64,15 @@ export default function ProposalsPage() {
   return (
     <Page title={t('Catalog proposals')}>
       <ErrorAlert error={result.error ?? review.error} />
+      {rows.length > 0 && (
+        <ListTotal
+          total={result.data?.catalogs.total}
+          one="proposal"
+          many="proposals"
+          testId="proposals-total"
+          shown={rows.length}
+        />
+      )}
       {result.data && rows.length === 0 && (
         <Text c="gray.7">{t('No proposals wait for review.')}</Text>
       )}

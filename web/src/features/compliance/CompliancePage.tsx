@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSession } from '../../api/session';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { Page } from '../../components/Page';
@@ -15,6 +16,10 @@ import { t } from '../../i18n';
 const DecisionsQuery = graphql(`
   query RgDecisions($from: DateTime, $to: DateTime, $after: String) {
     rgDecisions(from: $from, to: $to, first: 50, after: $after) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id
@@ -104,6 +109,12 @@ export default function CompliancePage() {
         </Group>
       </form>
       <ErrorAlert error={result.error} />
+      <ListTotal
+        total={result.data?.rgDecisions.total}
+        one="refusal"
+        many="refusals"
+        testId="rg-decisions-total"
+      />
       <Table striped data-testid="rg-decisions">
         <Table.Thead>
           <Table.Tr>

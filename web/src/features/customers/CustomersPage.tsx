@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useSession, useStaff } from '../../api/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { count, when } from '../../components/format';
-import { totalText } from '../../components/list-total';
+import { ListTotal } from '../../components/ListTotal';
 import { Page } from '../../components/Page';
 import { usePrefetched } from '../../app/prefetch';
 import { CustomersQuery, customersVariables, STATUSES, type Status } from './customers-query';
@@ -111,11 +111,12 @@ export function CustomersPage() {
         />
       </Group>
       <ErrorAlert error={result.error} />
-      {connection && (
-        <Text size="sm" c="gray.7" data-testid="customers-total">
-          {totalText(connection.total, 'customer', 'customers')}
-        </Text>
-      )}
+      <ListTotal
+        total={connection?.total}
+        one="customer"
+        many="customers"
+        testId="customers-total"
+      />
       <Table striped highlightOnHover aria-busy={result.fetching} data-testid="customers-table">
         <Table.Thead>
           <Table.Tr>

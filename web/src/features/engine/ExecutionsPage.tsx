@@ -23,7 +23,7 @@ import { when } from '../../components/format';
 import { Page } from '../../components/Page';
 import { graphql } from '../../graphql';
 import { customerUrl } from '../customers/routes';
-import { totalText } from '../../components/list-total';
+import { ListTotal } from '../../components/ListTotal';
 import { t } from '../../i18n';
 
 const ExecutionsQuery = graphql(`
@@ -213,13 +213,12 @@ export default function ExecutionsPage() {
         </Group>
       </form>
       <ErrorAlert error={result.error} />
-      {(audit ? result.data?.engineAudit : result.data?.engineExecutions) && (
-        <Text size="sm" c="gray.7" data-testid="engine-total">
-          {audit
-            ? totalText(result.data!.engineAudit!.total, 'delivery', 'deliveries')
-            : totalText(result.data!.engineExecutions!.total, 'execution', 'executions')}
-        </Text>
-      )}
+      <ListTotal
+        total={(audit ? result.data?.engineAudit : result.data?.engineExecutions)?.total}
+        one={audit ? 'delivery' : 'execution'}
+        many={audit ? 'deliveries' : 'executions'}
+        testId="engine-total"
+      />
       {audit ? (
         <Table striped data-testid="engine-audit">
           <Table.Thead>

@@ -6,6 +6,7 @@ import { useQuery } from 'urql';
 import { useLocation, useSearch } from 'wouter';
 import { useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { notify } from '../../components/notify';
@@ -28,6 +29,10 @@ export const notificationsUrl = (filter: Filter) => `/notifications?status=${fil
 
 const NotificationsQuery = graphql(`
   query Notifications($status: NotificationStatus) {
+    notificationsTotal(status: $status) {
+      value
+      exact
+    }
     notifications(status: $status, limit: 100) {
       id
       orderId
@@ -83,6 +88,15 @@ export default function NotificationsPage() {
             ? t('No e-mails.')
             : t('No {filter} e-mails.', { filter: t(FILTER_LABEL[filter]).toLowerCase() })}
         </Text>
+      )}
+      {rows.length > 0 && (
+        <ListTotal
+          total={result.data?.notificationsTotal}
+          one="e-mail"
+          many="e-mails"
+          testId="notifications-total"
+          shown={rows.length}
+        />
       )}
       {rows.length > 0 && (
         <Table striped data-testid="notifications-table">

@@ -23,7 +23,7 @@ import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { coins, when } from '../../components/format';
-import { totalText } from '../../components/list-total';
+import { ListTotal } from '../../components/ListTotal';
 import { Page } from '../../components/Page';
 import { OrderFields } from './documents';
 import { graphql, type ResultOf } from '../../graphql';
@@ -329,11 +329,7 @@ function TenantOrders(props: { status?: State; search: OrderSearch; admin: boole
   return (
     <>
       <ErrorAlert error={result.error} />
-      {total && (
-        <Text size="sm" c="gray.7" data-testid="orders-total">
-          {totalText(total, 'order', 'orders')}
-        </Text>
-      )}
+      <ListTotal total={total} one="order" many="orders" testId="orders-total" />
       <OrdersTable
         rows={rows}
         admin={props.admin}

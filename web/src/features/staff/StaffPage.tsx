@@ -22,6 +22,7 @@ import type { StaffRole } from '../../api/http';
 import { useFormMutation } from '../../api/form-mutation';
 import { subBrandLabel, useStaff } from '../../api/session';
 import { ROLE_LABEL } from '../../app/screens';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { notify } from '../../components/notify';
@@ -79,6 +80,13 @@ export default function StaffPage() {
         onChange={(e) => setSearch(e.currentTarget.value)}
       />
       <ErrorAlert error={result.error} />
+      <ListTotal
+        total={result.data?.staffMembersTotal}
+        one="staff account"
+        many="staff accounts"
+        testId="staff-total"
+        shown={accounts.length}
+      />
       <div style={{ overflowX: 'auto' }}>
         <Table striped miw={820}>
           <Table.Thead>

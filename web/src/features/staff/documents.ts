@@ -25,6 +25,10 @@ export const StaffQuery = graphql(
       staffMembers(search: $search) {
         ...StaffAccount
       }
+      staffMembersTotal(search: $search) {
+        value
+        exact
+      }
     }
   `,
   [ACCOUNT],

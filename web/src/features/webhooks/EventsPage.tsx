@@ -19,6 +19,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useFormMutation } from '../../api/form-mutation';
 import { useSession, useStaff } from '../../api/session';
 import { ConfirmButton } from '../../components/Confirm';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { when } from '../../components/format';
 import { notify } from '../../components/notify';
@@ -88,6 +89,7 @@ export default function EventsPage() {
       </Text>
       <Filters key={`${id ?? ''}|${types}`} id={id} types={typeFilter} eventTypes={eventTypes} />
       <ErrorAlert error={result.error ?? redelivering.error} />
+      {!id && <ListTotal total={page?.total} one="event" many="events" testId="events-total" />}
       <Table.ScrollContainer minWidth={720} type="native">
         <Table striped data-testid="events-table">
           <Table.Caption>{t('Events, newest first')}</Table.Caption>

@@ -22,6 +22,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { useFormMutation } from '../../api/form-mutation';
 import { ConfirmButton } from '../../components/Confirm';
 import { DataTable } from '../../components/DataTable';
+import { ListTotal } from '../../components/ListTotal';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { fieldErrors } from '../../components/field-errors';
 import { count, when } from '../../components/format';
@@ -106,6 +107,12 @@ export default function WebhookEndpointPage(props: { id: string }) {
         </Button>
       </Group>
       <ErrorAlert error={redelivering.error} />
+      <ListTotal
+        total={deliveries?.total}
+        one="delivery"
+        many="deliveries"
+        testId="deliveries-total"
+      />
       <DataTable<Delivery>
         testId="webhook-deliveries"
         caption={t('Deliveries, newest first')}

@@ -35,6 +35,10 @@ export const EndpointQuery = graphql(
         ...EndpointFields
       }
       webhookDeliveries(endpointId: $id, first: $first, after: $after) {
+        total {
+          value
+          exact
+        }
         edges {
           node {
             id
@@ -79,6 +83,10 @@ export type EventType = ResultOf<typeof EventTypesQuery>['eventTypes'][number];
 export const EventsQuery = graphql(`
   query OutboundEvents($types: [String!], $first: Int, $after: String) {
     events(types: $types, first: $first, after: $after, newestFirst: true) {
+      total {
+        value
+        exact
+      }
       edges {
         node {
           id

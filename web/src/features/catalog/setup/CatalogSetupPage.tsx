@@ -55,6 +55,7 @@ export default function CatalogSetupPage() {
       <ErrorAlert error={result.error} />
       <CatalogsCard
         catalogs={catalogs}
+        total={data?.catalogs.total}
         onChange={reload}
         pager={older('catalogsBefore', data?.catalogs.pageInfo)}
       />

@@ -7,6 +7,8 @@ import { subBrandNames, useStaff } from '../../../api/session';
 import { ConfirmButton } from '../../../components/Confirm';
 import { DataTable } from '../../../components/DataTable';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ListTotal } from '../../../components/ListTotal';
+import type { ListTotal as ListTotalValue } from '../../../components/list-total';
 import { fieldErrors } from '../../../components/field-errors';
 import { notify } from '../../../components/notify';
 import { CreateCatalog, SetCatalogProducts, type Setup } from './documents';
@@ -23,6 +25,7 @@ const STATUS_COLOR: Record<string, string> = {
 
 export function CatalogsCard(props: {
   catalogs: Catalog[] | undefined;
+  total: ListTotalValue | undefined;
   onChange: () => void;
   pager: ReactNode;
 }) {
@@ -34,6 +37,7 @@ export function CatalogsCard(props: {
         <Title order={2} size="h3">
           {t('Catalogs')}
         </Title>
+        <ListTotal total={props.total} one="catalog" many="catalogs" testId="catalogs-total" />
         <DataTable
           testId="catalogs-table"
           rows={props.catalogs}

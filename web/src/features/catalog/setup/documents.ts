@@ -17,6 +17,10 @@ export const SetupQuery = graphql(`
       }
     }
     catalogs(last: 25, before: $catalogsBefore) {
+      total {
+        value
+        exact
+      }
       pageInfo {
         hasPreviousPage
         startCursor
