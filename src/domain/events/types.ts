@@ -110,7 +110,11 @@ export function eventTypesOf(types: readonly string[], field = 'type'): EventTyp
       {
         field,
         code: 'enum',
-        message: `has unknown event types: ${unknown.join(', ')} (see GET /openapi.json, webhooks)`,
+        // Named back only when they look like type names: the caller's text is not echoed
+        // (an agent reading this error must not meet instructions someone stored in it).
+        message: unknown.every((t) => /^[a-z_.]{1,64}$/.test(t))
+          ? `has unknown event types: ${unknown.join(', ')} (see GET /openapi.json, webhooks)`
+          : `has ${unknown.length} unknown event type${unknown.length === 1 ? '' : 's'} (see GET /openapi.json, webhooks)`,
       },
     ]);
   return types as EventType[];

@@ -121,10 +121,13 @@ builder.queryFields((t) => ({
         }),
       },
       resolve: async (_root, args, ctx) => {
+        // The cursor first: a bad one is refused before the types (whose error names them).
+        const after = args.after ? decodeCursor(args.after) : null;
+        const limit = pageSize(args.first);
         const types = args.types?.length ? eventTypesOf(args.types) : null;
         const { events, hasMore } = await readEvents(ctx.db, tenantOf(ctx), {
-          after: args.after ? decodeCursor(args.after) : null,
-          limit: pageSize(args.first),
+          after,
+          limit,
           types,
           newestFirst: args.newestFirst ?? false,
         });
