@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   bulk: async () => (await import('./bulk.js')).benchBulk(),
   events: async () => (await import('./events.js')).benchEvents(),
   reports: async () => (await import('./reports.js')).benchReports(),
+  replica: async () => (await import('./replica.js')).benchReplica(),
 };
 
 const name = process.argv[2];

@@ -46,6 +46,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection URL')
     .optional(),
+  /** A hot standby of DATABASE_URL: lists, searches, reports and leaderboards read there. */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgresql:// connection URL')
+    .optional(),
+  /** How long a read waits for the standby to replay its caller's last write (then: primary). */
+  DATABASE_READ_MAX_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(200),
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: z
     .string()
@@ -97,6 +104,8 @@ export type Config = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  readDatabaseUrl: string | undefined;
+  readMaxWaitMs: number;
   dataDir: string;
   redisUrl: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -133,10 +142,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)',
     );
   }
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a standby of that PostgreSQL)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    readDatabaseUrl: e.DATABASE_READ_URL,
+    readMaxWaitMs: e.DATABASE_READ_MAX_WAIT_MS,
     dataDir: path.resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

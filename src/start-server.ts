@@ -22,6 +22,7 @@ import { createDispatcher } from './notifications/dispatcher.js';
 import { sweepOldEvents } from './domain/events/retention.js';
 import { natsPublisher } from './events/nats.js';
 import { createEventWorkers } from './events/service.js';
+import { redisPositions } from './db/redis-positions.js';
 import { OperationStore } from './rest/execute-operation.js';
 import { getSchema } from './schema/index.js';
 import { endLiveStreams } from './schema/types/live.js';
@@ -31,6 +32,13 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000;
 export async function startServer(config: Config, logger: Logger) {
   const db = await openDatabase({
     url: config.databaseUrl,
+    readUrl: config.readDatabaseUrl,
+    replica: {
+      maxWaitMs: config.readMaxWaitMs,
+      // Several processes (or machines): a caller's next request may reach another one.
+      shared:
+        config.readDatabaseUrl && config.redisUrl ? redisPositions(config.redisUrl) : undefined,
+    },
     dataDir: config.dataDir,
     poolSize: config.poolSize,
     holder: 'server',

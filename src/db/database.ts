@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type pg from 'pg';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { openReplica, type ReadReplica, type ReplicaOptions } from './replica.js';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { pgliteNotifications, pgNotifications } from './notifications.js';
 import { MigrationsPendingError, pendingMigrations, type SqlQuery } from './migration-status.js';
@@ -25,6 +26,8 @@ export type Database = {
   kind: DatabaseKind;
   /** The pg pool behind Prisma on PostgreSQL (for tooling and benchmarks); null on PGlite. */
   pool: pg.Pool | null;
+  /** The hot standby reads may use (DATABASE_READ_URL; db/replica.ts), on PostgreSQL. */
+  replica: ReadReplica | null;
   appliedMigrations: string[];
   close(): Promise<void>;
 };
@@ -32,6 +35,9 @@ export type Database = {
 export type DatabaseOptions = {
   /** postgresql:// URL; when absent, PGlite is used. */
   url?: string | undefined;
+  /** A hot standby of `url` for lists, searches, reports and leaderboards (db/replica.ts). */
+  readUrl?: string | undefined;
+  replica?: ReplicaOptions;
   /** PGlite data folder, or 'memory' for an in-memory database (tests). */
   dataDir?: string;
   poolSize?: number;
@@ -125,12 +131,21 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     listen: notifications?.listen,
     pool,
   });
+  const replica = options.readUrl
+    ? await openReplica(prisma, options.readUrl, {
+        ...options.replica,
+        poolSize: options.poolSize,
+        preparedStatements: pool.prepared,
+      })
+    : null;
   return {
     prisma,
     kind: 'postgresql',
     pool,
+    replica,
     appliedMigrations,
     close: async () => {
+      await replica?.close();
       await notifications?.close();
       await prisma.$disconnect();
       await pool.end();
@@ -174,6 +189,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       prisma,
       kind: 'pglite',
       pool: null,
+      replica: null,
       appliedMigrations,
       close: async () => {
         await notifications.close();

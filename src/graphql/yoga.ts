@@ -1,7 +1,9 @@
 // POST /graphql: the backoffice's transport over the one schema. Same keys, scopes and rate
 // buckets as REST; errors carry our code in `extensions.code`.
 import type { Request, Response } from 'express';
-import { createYoga } from 'graphql-yoga';
+import { getOperationAST } from 'graphql';
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { wroteAs } from '../db/replica.js';
 import { baseUrlOf } from '../http/base-url.js';
 import { locals } from '../http/locals.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -28,6 +30,22 @@ export const graphqlContext =
     engine: deps.engine,
   });
 
+/**
+ * A mutation's caller reads its own write next, even where reads go to a standby: the primary's
+ * WAL position is remembered before the answer goes out (db/replica.ts; nothing without one).
+ */
+const readYourWrites: Plugin<GraphQLContext> = {
+  onExecute({ args, executeFn, setExecuteFn }) {
+    if (getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return;
+    setExecuteFn(async (execution) => {
+      const result = await executeFn(execution);
+      const ctx = execution.contextValue as GraphQLContext;
+      await wroteAs(ctx.db, ctx.principal);
+      return result;
+    });
+  },
+};
+
 export function createGraphQLHandler(deps: {
   context: (req: Request, res: Response) => GraphQLContext;
   maskError: MaskError;
@@ -46,6 +64,7 @@ export function createGraphQLHandler(deps: {
     landingPage: false,
     logging: false,
     context: ({ req, res }) => deps.context(req, res),
+    plugins: [readYourWrites],
     maskedErrors: { maskError: (error) => deps.maskError(error) },
   });
 }

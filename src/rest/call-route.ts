@@ -2,6 +2,7 @@
 // the GraphQL operation. The express router and the MCP tools both go through here, so a tool
 // can never do what its route would refuse.
 import type { z } from 'zod';
+import { wroteAs } from '../db/replica.js';
 import type { Db } from '../domain/db.js';
 import { AppError, invalidRequest, type FieldIssue } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
@@ -49,6 +50,13 @@ export async function callRoute(
   route: Route,
   call: RouteCall,
 ): Promise<RouteResponse> {
+  const response = await respond(deps, route, call);
+  // The caller's next read sees this write, even where reads go to a standby (db/replica.ts).
+  if (route.method !== 'GET') await wroteAs(deps.prisma, call.principal);
+  return response;
+}
+
+async function respond(deps: RouteDeps, route: Route, call: RouteCall): Promise<RouteResponse> {
   const admitted =
     call.principal.scopes.has(route.scope) ||
     (route.platformAdmin && call.principal.isPlatformAdmin);

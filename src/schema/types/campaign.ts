@@ -26,6 +26,7 @@ import { tenantKey } from '../../engine/shared/keys.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
+import { onReplica } from '../read.js';
 import { countedTotal, ListTotalRef } from '../list-total.js';
 import type { GraphQLContext } from '../context.js';
 import { actorOf, tenantOf } from '../tenant.js';
@@ -144,11 +145,13 @@ builder.prismaObject('Campaign', {
       resolve: async (c, args, ctx) =>
         named(
           ctx,
-          await leaderboard(
-            ctx.db,
-            c,
-            Math.min(Math.max(args.first ?? 10, 1), 100),
-            Math.max(args.offset ?? 0, 0),
+          await onReplica(ctx, (db) =>
+            leaderboard(
+              db,
+              c,
+              Math.min(Math.max(args.first ?? 10, 1), 100),
+              Math.max(args.offset ?? 0, 0),
+            ),
           ),
         ),
     }),
@@ -468,7 +471,9 @@ builder.queryFields((t) => ({
     authScopes: read,
     args: { customerId: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) =>
-      tournamentPositions(ctx.db, tenantOf(ctx), String(args.customerId), ctx.now()),
+      onReplica(ctx, (db) =>
+        tournamentPositions(db, tenantOf(ctx), String(args.customerId), ctx.now()),
+      ),
   }),
 }));
 

@@ -18,6 +18,7 @@ import { listTotal, plannedRows } from '../../domain/list-total.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { ListTotalRef } from '../list-total.js';
 import { builder } from '../builder.js';
+import { onReplica } from '../read.js';
 import { definedInput, wireDates } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { tenantOf } from '../tenant.js';
@@ -181,12 +182,12 @@ builder.queryFields((t) => ({
           description: 'Platform admins: default test.',
         }),
       },
-      resolve: async (query, _root, args, ctx) =>
-        ctx.db.customer.findMany({
-          ...query,
-          where: (await customersListed(ctx, args)).where,
-          orderBy: { id: 'desc' },
-        }),
+      resolve: async (query, _root, args, ctx) => {
+        const { where } = await customersListed(ctx, args);
+        return onReplica(ctx, (db) =>
+          db.customer.findMany({ ...query, where, orderBy: { id: 'desc' } }),
+        );
+      },
     },
     {
       fields: (c) => ({
@@ -196,10 +197,12 @@ builder.queryFields((t) => ({
             'How many customers match the filter: exact up to 10,000, estimated above (exact: false).',
           resolve: async (connection, _args, ctx) => {
             const { tenant, filter, where } = await customersListed(ctx, connection.args);
-            return listTotal({
-              countUpTo: (take) => ctx.db.customer.count({ where, take }),
-              estimate: () => plannedRows(ctx.db, 'customers', customerConditions(tenant, filter)),
-            });
+            return onReplica(ctx, (db) =>
+              listTotal({
+                countUpTo: (take) => db.customer.count({ where, take }),
+                estimate: () => plannedRows(db, 'customers', customerConditions(tenant, filter)),
+              }),
+            );
           },
         }),
       }),
@@ -214,7 +217,9 @@ builder.queryFields((t) => ({
       // A platform admin is not confined to its own tenant here: it reads any customer by id.
       const scope = ctx.principal.isPlatformAdmin ? {} : tenantOf(ctx);
       const customer = isUuid(String(id))
-        ? await ctx.db.customer.findFirst({ ...query, where: { id: String(id), ...scope } })
+        ? await onReplica(ctx, (db) =>
+            db.customer.findFirst({ ...query, where: { id: String(id), ...scope } }),
+          )
         : null;
       if (!customer) throw notFound('Customer');
       return customer;

@@ -3,6 +3,7 @@
 import { readDashboardKpis, type DashboardKpis } from '../../domain/reports/kpis.js';
 import { reportWindow } from '../../domain/reports/window.js';
 import { builder } from '../builder.js';
+import { onReplica } from '../read.js';
 import { tenantOf } from '../tenant.js';
 
 type Budget = DashboardKpis['campaignBudgets'][number];
@@ -75,6 +76,6 @@ builder.queryField('dashboardKpis', (t) =>
       to: t.arg({ type: 'DateTime', required: true }),
     },
     resolve: (_root, { from, to }, ctx) =>
-      readDashboardKpis(ctx.db, tenantOf(ctx), reportWindow({ from, to })),
+      onReplica(ctx, (db) => readDashboardKpis(db, tenantOf(ctx), reportWindow({ from, to }))),
   }),
 );

@@ -18,6 +18,7 @@ import { listTotal, plannedRows } from '../../domain/list-total.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import { ListTotalRef } from '../list-total.js';
 import { builder } from '../builder.js';
+import { onReplica } from '../read.js';
 import { answerOrder } from '../written-order.js';
 import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
@@ -172,12 +173,14 @@ builder.queryFields((t) => ({
       description: "The key's orders, newest first.",
       authScopes: { scope: 'orders:read' },
       args: { filter: t.arg({ type: OrderFilterInput }) },
-      resolve: async (query, _root, { filter }, ctx) =>
-        ctx.db.order.findMany({
-          ...query,
-          where: await orderSearchWhere(ctx.db, tenantOf(ctx), filterOf(filter)),
-          orderBy: { id: 'desc' },
-        }),
+      resolve: (query, _root, { filter }, ctx) =>
+        onReplica(ctx, async (db) =>
+          db.order.findMany({
+            ...query,
+            where: await orderSearchWhere(db, tenantOf(ctx), filterOf(filter)),
+            orderBy: { id: 'desc' },
+          }),
+        ),
     },
     {
       fields: (c) => ({
@@ -185,24 +188,25 @@ builder.queryFields((t) => ({
           type: ListTotalRef,
           description:
             'How many orders match the filter: exact up to 10,000, estimated above (exact: false).',
-          resolve: async ({ args }, _args, ctx) => {
-            const tenant = tenantOf(ctx);
-            const f = filterOf(args.filter);
-            const where = await orderSearchWhere(ctx.db, tenant, f);
-            return listTotal({
-              countUpTo: (take) => ctx.db.order.count({ where, take }),
-              // Past the cap `q` cannot be set (it names at most 1,000 orders): the rest in SQL.
-              estimate: () =>
-                plannedRows(ctx.db, 'orders', [
-                  Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
-                  Prisma.sql`environment = ${tenant.environment}::environment`,
-                  ...(f.status ? [Prisma.sql`status = ${f.status}::order_status`] : []),
-                  ...(f.customerId ? [Prisma.sql`customer_id = ${f.customerId}::uuid`] : []),
-                  ...(f.createdAfter ? [Prisma.sql`created_at >= ${f.createdAfter}`] : []),
-                  ...(f.createdBefore ? [Prisma.sql`created_at < ${f.createdBefore}`] : []),
-                ]),
-            });
-          },
+          resolve: ({ args }, _args, ctx) =>
+            onReplica(ctx, async (db) => {
+              const tenant = tenantOf(ctx);
+              const f = filterOf(args.filter);
+              const where = await orderSearchWhere(db, tenant, f);
+              return listTotal({
+                countUpTo: (take) => db.order.count({ where, take }),
+                // Past the cap `q` cannot be set (it names at most 1,000 orders): the rest in SQL.
+                estimate: () =>
+                  plannedRows(db, 'orders', [
+                    Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
+                    Prisma.sql`environment = ${tenant.environment}::environment`,
+                    ...(f.status ? [Prisma.sql`status = ${f.status}::order_status`] : []),
+                    ...(f.customerId ? [Prisma.sql`customer_id = ${f.customerId}::uuid`] : []),
+                    ...(f.createdAfter ? [Prisma.sql`created_at >= ${f.createdAfter}`] : []),
+                    ...(f.createdBefore ? [Prisma.sql`created_at < ${f.createdBefore}`] : []),
+                  ]),
+              });
+            }),
         }),
       }),
     },

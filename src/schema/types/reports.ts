@@ -19,6 +19,7 @@ import {
 } from '../../domain/reports/order-report.js';
 import { readTopEarners, type TopEarner } from '../../domain/reports/top-earners.js';
 import { builder } from '../builder.js';
+import { onReplica } from '../read.js';
 import { tenantOf } from '../tenant.js';
 
 const REPORTS = { scope: 'reports:read' } as const;
@@ -174,7 +175,9 @@ builder.queryFields((t) => ({
       groupBy: t.arg({ type: GroupingEnum, defaultValue: 'day' }),
     },
     resolve: (_root, { from, to, groupBy }, ctx) =>
-      readCoinReport(ctx.db, tenantOf(ctx), { from, to, groupBy: groupBy ?? 'day' }),
+      onReplica(ctx, (db) =>
+        readCoinReport(db, tenantOf(ctx), { from, to, groupBy: groupBy ?? 'day' }),
+      ),
   }),
   topEarners: t.field({
     type: TopEarnersRef,
@@ -187,13 +190,14 @@ builder.queryFields((t) => ({
       limit: t.arg.int({ defaultValue: 10, description: '1 to 100.' }),
     },
     resolve: (_root, { from, to, limit }, ctx) =>
-      readTopEarners(ctx.db, tenantOf(ctx), { from, to, limit }),
+      onReplica(ctx, (db) => readTopEarners(db, tenantOf(ctx), { from, to, limit })),
   }),
   orderReport: t.field({
     type: OrderReportRef,
     authScopes: REPORTS,
     description: "The tenant's orders per status, with their coins and ages.",
-    resolve: (_root, _args, ctx) => readOrderReport(ctx.db, tenantOf(ctx), ctx.now()),
+    resolve: (_root, _args, ctx) =>
+      onReplica(ctx, (db) => readOrderReport(db, tenantOf(ctx), ctx.now())),
   }),
   campaignPerformance: t.field({
     type: CampaignReportRef,
@@ -205,6 +209,6 @@ builder.queryFields((t) => ({
       to: t.arg({ type: 'DateTime', required: true }),
     },
     resolve: (_root, { from, to }, ctx) =>
-      readCampaignPerformance(ctx.db, tenantOf(ctx), { from, to }),
+      onReplica(ctx, (db) => readCampaignPerformance(db, tenantOf(ctx), { from, to })),
   }),
 }));

@@ -8,6 +8,7 @@ import {
   type SearchResults,
 } from '../../domain/search/search.js';
 import { builder } from '../builder.js';
+import { onReplica } from '../read.js';
 import { tenantOf } from '../tenant.js';
 
 const SearchKindEnum = builder.enumType('SearchKind', { values: SEARCH_KINDS });
@@ -65,15 +66,17 @@ builder.queryFields((t) => ({
       const { principal } = ctx;
       const results = principal.player
         ? null
-        : await search(
-            ctx.db,
-            {
-              tenant: tenantOf(ctx),
-              scopes: principal.scopes,
-              platformAdmin: principal.isPlatformAdmin,
-            },
-            query,
-            first ?? DEFAULT_PER_KIND,
+        : await onReplica(ctx, (db) =>
+            search(
+              db,
+              {
+                tenant: tenantOf(ctx),
+                scopes: principal.scopes,
+                platformAdmin: principal.isPlatformAdmin,
+              },
+              query,
+              first ?? DEFAULT_PER_KIND,
+            ),
           );
       if (!results || results.searched.length === 0) {
         throw new AppError(
