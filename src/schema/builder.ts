@@ -15,7 +15,14 @@ import type { GraphQLContext } from './context.js';
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { scope: string; admin: boolean; staff: boolean; player: boolean };
+  AuthScopes: {
+    scope: string;
+    /** Any one of these scopes (a read both a reader and a writer of the records may make). */
+    anyScope: readonly string[];
+    admin: boolean;
+    staff: boolean;
+    player: boolean;
+  };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     SafeInt: { Input: number; Output: number | bigint };
@@ -31,6 +38,7 @@ export const builder = new SchemaBuilder<{
     authorizeOnSubscribe: true,
     authScopes: (ctx) => ({
       scope: (scope: string) => ctx.principal.scopes.has(scope),
+      anyScope: (scopes: readonly string[]) => scopes.some((s) => ctx.principal.scopes.has(s)),
       admin: ctx.principal.isPlatformAdmin,
       // A signed-in person (the backoffice), whatever its role: what only people may read.
       staff: Boolean(ctx.principal.staff),

@@ -425,8 +425,7 @@ builder.queryFields((t) => ({
   // One award of the caller's tenant: what a campaign_award event renders (docs/webhooks.md).
   campaignAward: t.prismaField({
     type: 'CampaignAward',
-    authScopes: (_root, _args, ctx) =>
-      ctx.principal.scopes.has('campaigns:read') || ctx.principal.scopes.has('events:read'),
+    authScopes: { anyScope: ['campaigns:read', 'events:read'] },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
       const found = isUuid(String(id))

@@ -173,8 +173,7 @@ builder.prismaObjectField('Customer', 'coinHolds', (t) =>
 builder.queryField('coinHold', (t) =>
   t.prismaField({
     type: 'CoinHold',
-    authScopes: (_root, _args, ctx) =>
-      ctx.principal.scopes.has('customers:read') || ctx.principal.scopes.has('customers:coins'),
+    authScopes: { anyScope: ['customers:read', 'customers:coins'] },
     args: { id: t.arg.id({ required: true }), customerId: t.arg.id() },
     resolve: async (query, _root, { id, customerId }, ctx) => {
       const holdId = String(id);

@@ -275,8 +275,7 @@ builder.queryFields((t) => ({
   // (docs/webhooks.md).
   engineExecution: t.prismaField({
     type: 'EngineExecution',
-    authScopes: (_root, _args, ctx) =>
-      ctx.principal.scopes.has('engine:events') || ctx.principal.scopes.has('events:read'),
+    authScopes: { anyScope: ['engine:events', 'events:read'] },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
       const found = isUuid(String(id))

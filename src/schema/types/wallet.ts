@@ -53,8 +53,7 @@ builder.queryField('coinMovement', (t) =>
   t.prismaField({
     type: 'CoinMovement',
     description: "One entry of the tenant's movement log, by its id.",
-    authScopes: (_root, _args, ctx) =>
-      ctx.principal.scopes.has('customers:read') || ctx.principal.scopes.has('customers:coins'),
+    authScopes: { anyScope: ['customers:read', 'customers:coins'] },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
       const movementId = String(id);
@@ -184,8 +183,7 @@ builder.queryField('bulkAdjustment', (t) =>
   t.field({
     type: BulkRef,
     description: "One of the key's bulk adjustments by its id, as it stands.",
-    authScopes: (_root, _args, ctx) =>
-      ctx.principal.scopes.has('customers:read') || ctx.principal.scopes.has('customers:coins'),
+    authScopes: { anyScope: ['customers:read', 'customers:coins'] },
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, ctx) => {
       const bulk = await readBulkAdjustment(ctx.db, tenantOf(ctx), String(id));
