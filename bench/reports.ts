@@ -46,28 +46,41 @@ const seededId = (g: string) =>
   `(lpad(to_hex((1700000000000 + ${g} * 1000)::bigint), 12, '0') || '7' || substr(md5(${g}::text), 1, 3) || '8'
     || substr(md5(${g}::text), 4, 15))::uuid`;
 
+/**
+ * `movements` movements of the tenant's seeded customers (seed-customers.ts) over `days`, live,
+ * sources in proportion: api, engine, campaign, bulk credits; order, expiry debits; refunds.
+ */
+export async function seedMovements(
+  raw: pg.Client,
+  subBrandId: string,
+  customers: number,
+  movements: number,
+  days: number,
+) {
+  console.log(`Seeding ${movements} movements over ${days} days…`);
+  const chunk = 1_000_000;
+  for (let first = 1; first <= movements; first += chunk) {
+    const last = Math.min(movements, first + chunk - 1);
+    await raw.query(
+      `INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, created_at)
+       SELECT gen_random_uuid(), ${seededId(`(1 + (g::bigint * 7919) % ${customers})`)}, $1, 'live',
+              CASE WHEN s IN ('order', 'expiry') THEN -(1 + g % 200) ELSE 1 + g % 500 END, NULL, 0,
+              s::movement_source, now() - ((g::bigint * 104729) % ${days * 86400}) * interval '1 second'
+       FROM (SELECT g, (ARRAY['api','engine','engine','campaign','bulk','order','order','refund','expiry'])[1 + g % 9] AS s
+             FROM generate_series($2::int, $3::int) g) x`,
+      [subBrandId, first, last],
+    );
+    process.stderr.write(`  ${last} movements\n`);
+  }
+}
+
 async function benchReportScale() {
   const { url, drop } = await scratchDatabase('reports');
   const server = { stop: async () => {} };
   try {
     const { raw, big } = await seedBigTenant(url, CUSTOMERS);
-    console.log(`Seeding ${MOVEMENTS} movements over ${DAYS} days…`);
     let started = Date.now();
-    const chunk = 1_000_000;
-    for (let first = 1; first <= MOVEMENTS; first += chunk) {
-      const last = Math.min(MOVEMENTS, first + chunk - 1);
-      // Sources in proportion: api, engine, campaign, bulk credits; order, expiry debits; refunds.
-      await raw.query(
-        `INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source, created_at)
-         SELECT gen_random_uuid(), ${seededId(`(1 + (g::bigint * 7919) % ${CUSTOMERS})`)}, $1, 'live',
-                CASE WHEN s IN ('order', 'expiry') THEN -(1 + g % 200) ELSE 1 + g % 500 END, NULL, 0,
-                s::movement_source, now() - ((g::bigint * 104729) % ${DAYS * 86400}) * interval '1 second'
-         FROM (SELECT g, (ARRAY['api','engine','engine','campaign','bulk','order','order','refund','expiry'])[1 + g % 9] AS s
-               FROM generate_series($2::int, $3::int) g) x`,
-        [big, first, last],
-      );
-      process.stderr.write(`  ${last} movements\n`);
-    }
+    await seedMovements(raw, big, CUSTOMERS, MOVEMENTS, DAYS);
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s; folding…`);
     started = Date.now();
     const db = await openDatabase({ url });

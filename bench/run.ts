@@ -13,6 +13,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   events: async () => (await import('./events.js')).benchEvents(),
   reports: async () => (await import('./reports.js')).benchReports(),
   replica: async () => (await import('./replica.js')).benchReplica(),
+  dashboard: async () => (await import('./dashboard.js')).benchDashboard(),
 };
 
 const name = process.argv[2];

@@ -10,12 +10,12 @@
 // player sessions. The positions are kept in this process: a deployment of several processes keeps
 // a caller on one of them (sticky sessions) or accepts that a caller's next request on another
 // process may read from a standby that has not replayed its write yet (docs/scaling.md).
-import pg from 'pg';
+import type pg from 'pg';
 import { PrismaClient, Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
-import { queryRaw, registerDriver, pgSql, statementName } from './sql.js';
+import { LendingPool, pgSql, queryRaw, registerDriver, statementName } from './sql.js';
 
 export type ReplicaOptions = {
   /** The longest a read waits for the standby to replay its caller's write. Default 200 ms. */
@@ -209,7 +209,9 @@ export async function openReplica(
   options: ReplicaOptions & { poolSize?: number; preparedStatements?: boolean } = {},
 ): Promise<ReadReplica> {
   const { PrismaPg } = await import('@prisma/adapter-pg');
-  const pool = new pg.Pool({
+  // A LendingPool, as the primary's: a read that runs in a transaction (a setting for one
+  // statement) takes the driver's path, as it does on the primary.
+  const pool = new LendingPool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // A read that takes too long on a standby is usually one waiting behind replay (a conflict):
@@ -223,7 +225,8 @@ export async function openReplica(
     ? new PrismaPg(pool, { statementNameGenerator: (query) => statementName(query.sql) })
     : new PrismaPg(pool);
   const client = new PrismaClient({ adapter });
-  registerDriver(client, { sql: pgSql(pool, prepared) });
+  pool.prepared = prepared;
+  registerDriver(client, { sql: pgSql(pool, prepared), pool });
   const replica = new ReadReplica(primary, client, pool, options);
   replicas.set(primary, replica);
   return replica;

@@ -135,6 +135,15 @@ describe.skipIf(TEST_DB !== 'postgres')(
       });
       expect(read.body.errors).toBeUndefined();
       expect(read.body.data.customer.externalId).toBe('rw-gql');
+      // A report whose statement runs in a read-only transaction on the standby (kpis.ts).
+      const replicaReads = db.replica!.counts.replica;
+      const kpis = await client.gql(
+        `query($from: DateTime!, $to: DateTime!) { dashboardKpis(from: $from, to: $to) { ordersWaiting activePlayers } }`,
+        { from: new Date(Date.now() - 86_400_000).toISOString(), to: new Date().toISOString() },
+      );
+      expect(kpis.body.errors).toBeUndefined();
+      expect(kpis.body.data.dashboardKpis.ordersWaiting).toBe(0);
+      expect(db.replica!.counts.replica).toBe(replicaReads + 1);
     });
 
     it('a write answered by one server process is read by another (positions in Redis)', async () => {

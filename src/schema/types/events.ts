@@ -15,11 +15,11 @@ import {
   replayEvents,
 } from '../../domain/events/deliveries.js';
 import {
+  countEvents,
   decodeCursor,
   encodeCursor,
   readEvent,
   readEvents,
-  countEvents,
   type FeedEvent,
 } from '../../domain/events/feed.js';
 import {
