@@ -1,7 +1,7 @@
 // Callers' last write positions in Redis (db/replica.ts), so that a caller whose write one server
 // process answered reads it on any other: the write's answer waits for the SET, a read's choice
-// for one GET. Kept an hour: a standby further behind than that should be out of service (its
-// lag is on /metrics); past it a caller could read the standby without its write.
+// for one GET. Kept an hour: a standby further behind than that should be out of service (watch
+// its replay lag); past it a caller could read the standby without its write.
 import { Redis } from 'ioredis';
 import type { SharedPositions } from './replica.js';
 

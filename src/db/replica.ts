@@ -7,9 +7,9 @@
 // (`pg_last_wal_replay_lsn()`), waiting at most `maxWaitMs`; past that, or when the standby does
 // not answer, the read goes to the primary. A caller with no recent write reads the standby at
 // once (it may be a little behind, as any replica is). Callers are API keys, staff members and
-// player sessions. The positions are kept in this process: a deployment of several processes keeps
-// a caller on one of them (sticky sessions) or accepts that a caller's next request on another
-// process may read from a standby that has not replayed its write yet (docs/scaling.md).
+// player sessions. The positions are kept in this process and, with REDIS_URL, in Redis for the
+// others (redis-positions.ts), so a caller's next request may reach any process; without Redis a
+// deployment of several processes keeps each caller on one (sticky sessions; docs/scaling.md).
 import type pg from 'pg';
 import { PrismaClient, Prisma } from '../generated/prisma/client.js';
 import type { Db } from '../domain/db.js';
@@ -39,7 +39,7 @@ export type SharedPositions = {
   close(): Promise<void>;
 };
 
-/** Where reads went, for tests and the metrics. */
+/** Where reads went (the tests read them). */
 export type ReplicaCounts = { replica: number; waited: number; primary: number; down: number };
 
 /** `1A/2B3C4D5E` as a number, to compare. */
@@ -67,6 +67,7 @@ export class ReadReplica {
   maxWaitMs: number;
   private readonly pollMs: number;
   private readonly downMs: number;
+  private readonly shared: SharedPositions | undefined;
 
   constructor(
     private readonly primary: PrismaClient,
@@ -79,8 +80,6 @@ export class ReadReplica {
     this.downMs = options.downMs ?? 5_000;
     this.shared = options.shared;
   }
-
-  private readonly shared: SharedPositions | undefined;
 
   /** After `caller`'s write committed: what its next reads must see. */
   async wrote(caller: string): Promise<void> {
