@@ -30,6 +30,8 @@ import './types/player.js';
 import './types/establishment-catalog.js';
 import './types/player-import.js';
 import './types/campaign.js';
+import './types/campaign-awards.js';
+import './types/tournaments.js';
 import './types/campaign-game.js';
 import './types/player-campaigns.js';
 import './types/staff.js';
