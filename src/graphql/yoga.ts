@@ -3,7 +3,7 @@
 import type { Request, Response } from 'express';
 import { getOperationAST } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { wroteAs } from '../db/replica.js';
+import { replicaOf, wroteAs } from '../db/replica.js';
 import { baseUrlOf } from '../http/base-url.js';
 import { locals } from '../http/locals.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -36,10 +36,12 @@ export const graphqlContext =
  */
 const readYourWrites: Plugin<GraphQLContext> = {
   onExecute({ args, executeFn, setExecuteFn }) {
+    const ctx = args.contextValue as GraphQLContext;
+    // Without a standby nothing is recorded: no document walk on every request.
+    if (!replicaOf(ctx.db)) return;
     if (getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return;
     setExecuteFn(async (execution) => {
       const result = await executeFn(execution);
-      const ctx = execution.contextValue as GraphQLContext;
       await wroteAs(ctx.db, ctx.principal);
       return result;
     });

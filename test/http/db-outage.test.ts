@@ -7,7 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { freePort } from '../support/ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -78,14 +79,6 @@ class ThrowawayCluster {
 
 const uid = (user: string) => Number(execFileSync('id', ['-u', user]).toString());
 const gid = (user: string) => Number(execFileSync('id', ['-g', user]).toString());
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-
 describe.runIf(runnable)('PostgreSQL stopped under load', () => {
   const cluster = new ThrowawayCluster();
   const logLines: { msg?: string }[] = [];

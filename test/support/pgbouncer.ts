@@ -2,19 +2,11 @@
 // suite's PostgreSQL on a free port, and stopped after. No service, nothing left on the machine.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from './ports.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const BINARY = '/usr/sbin/pgbouncer';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 
 export type PgBouncer = { url(databaseUrl: string): string; stop(): Promise<void> };
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { inTransaction, type Db } from '../db.js';
+import { withSettings, type Db } from '../db.js';
 import { AppError } from '../errors.js';
 import { LANGUAGES } from '../customers/schemas.js';
 import { parseInput } from '../validation.js';
@@ -177,16 +177,12 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
   // docs/performance.md). And with a plan made for this search's values: the statement is
   // prepared (the driver names its statements), and after five runs PostgreSQL may keep a
   // generic plan, which for the value range + stock search read every product's stock (HTTP p50
-  // 310 ms against 24 ms for the same statement unprepared, 2026-11-24). set_config(…, true) is
-  // SET LOCAL: the settings end with this statement's transaction.
+  // 310 ms against 24 ms for the same statement unprepared, 2026-11-24). The settings end with
+  // this statement's transaction (withSettings).
   // On the driver (queryRaw): through `tx.$queryRaw` the search also opened Prisma's own
   // transaction on the connection, ~0.5 ms of CPU for nothing (src/db/sql.ts, transaction()).
-  const [row] = await inTransaction(db, async (tx) => {
-    await queryRaw(
-      tx,
-      Prisma.sql`SELECT set_config('max_parallel_workers_per_gather', '0', true),
-                        set_config('plan_cache_mode', 'force_custom_plan', true)`,
-    );
+  const settings = { max_parallel_workers_per_gather: '0', plan_cache_mode: 'force_custom_plan' };
+  const [row] = await withSettings(db, settings, async (tx) => {
     return queryRaw<SearchRow>(
       tx,
       Prisma.sql`

@@ -3,7 +3,7 @@
 // tail: exact and current); the rest are one indexed aggregate each, run together.
 import { queryRaw } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
-import { inTransaction, type Db } from '../db.js';
+import { withSettings, type Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
 import { readCoinReport } from './coin-report.js';
 import type { ReportSource } from './sources.js';
@@ -56,18 +56,17 @@ export type DashboardKpis = ReportWindow & {
  * Customers with a movement in the window, planned for this window's values: the driver names
  * its statements, and after five runs PostgreSQL may keep a generic plan, which for 30 days at
  * 1,000,000 customers and 3,000,000 movements took 2.5 s against 0.4 s planned for the values
- * (`npm run bench -- dashboard`, 2026-11-27). SET LOCAL: the setting ends with the transaction.
+ * (`npm run bench -- dashboard`, 2026-11-27).
  */
 function activePlayers(db: Db, tenant: Tenant, window: ReportWindow) {
-  return inTransaction(db, async (tx) => {
-    await queryRaw(tx, Prisma.sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true)`);
-    return queryRaw<{ n: bigint }>(
+  return withSettings(db, { plan_cache_mode: 'force_custom_plan' }, (tx) =>
+    queryRaw<{ n: bigint }>(
       tx,
       Prisma.sql`SELECT count(DISTINCT customer_id)::bigint AS n FROM coin_movements
         WHERE sub_brand_id = ${tenant.subBrandId}::uuid AND environment = ${tenant.environment}::environment
           AND created_at >= ${window.from}::timestamptz AND created_at < ${window.to}::timestamptz`,
-    );
-  });
+    ),
+  );
 }
 
 export async function readDashboardKpis(

@@ -107,71 +107,73 @@ const campaignFilterOf = (args: {
   isTemplate: args.isTemplate ?? undefined,
 });
 
-builder.queryFields((t) => ({
-  campaigns: t.prismaField({
-    type: ['Campaign'],
-    authScopes: read,
-    args: {
-      establishmentId: t.arg.id(),
-      status: t.arg({ type: CampaignStatusEnum }),
-      type: t.arg({ type: CampaignTypeEnum }),
-      isTemplate: t.arg.boolean(),
-    },
-    description: 'The campaigns, newest first: at most 1,000 (campaignsTotal counts them all).',
-    resolve: async (query, _root, args, ctx) => {
-      ownEstablishment(ctx, args.establishmentId);
-      const rows = await listCampaigns(ctx.db, tenantOf(ctx), campaignFilterOf(args), ctx.now());
-      return rows.length
-        ? ctx.db.campaign.findMany({
-            ...query,
-            where: { subBrandId: tenantOf(ctx).subBrandId, id: { in: rows.map((r) => r.id) } },
-            orderBy: { id: 'desc' },
-          })
-        : [];
-    },
-  }),
-  campaignsTotal: t.field({
-    type: ListTotalRef,
-    authScopes: read,
-    description:
-      'How many campaigns `campaigns` with the same filter holds in all: exact up to 10,000, "more than" above.',
-    args: {
-      establishmentId: t.arg.id(),
-      status: t.arg({ type: CampaignStatusEnum }),
-      type: t.arg({ type: CampaignTypeEnum }),
-      isTemplate: t.arg.boolean(),
-    },
-    resolve: (_root, args, ctx) => {
-      ownEstablishment(ctx, args.establishmentId);
-      return countedTotal((take) =>
-        countCampaigns(ctx.db, tenantOf(ctx), campaignFilterOf(args), ctx.now(), take),
-      );
-    },
-  }),
-  campaign: t.prismaField({
-    type: 'Campaign',
-    authScopes: read,
-    args: { id: t.arg.id({ required: true }), establishmentId: t.arg.id() },
-    resolve: async (query, _root, args, ctx) => {
-      ownEstablishment(ctx, args.establishmentId);
-      const c = await getCampaign(ctx.db, tenantOf(ctx), String(args.id), ctx.now());
-      return ctx.db.campaign.findUniqueOrThrow({ ...query, where: tenantKey(c.subBrandId, c.id) });
-    },
-  }),
-  campaignSettlements: t.prismaField({
-    type: ['CampaignSettlement'],
-    authScopes: read,
-    description: 'Settlement runs of this establishment’s tournaments, newest first.',
-    args: { status: t.arg({ type: SettlementStatusEnum }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.db.campaignSettlement.findMany({
-        ...query,
-        where: { ...tenantOf(ctx), ...(args.status ? { status: args.status } : {}) },
-        orderBy: { createdAt: 'desc' },
-        take: 200,
-      }),
-  }),
-}));
+builder.queryFields((t) => {
+  // One filter for the list and its total.
+  const listArgs = {
+    establishmentId: t.arg.id(),
+    status: t.arg({ type: CampaignStatusEnum }),
+    type: t.arg({ type: CampaignTypeEnum }),
+    isTemplate: t.arg.boolean(),
+  };
+  return {
+    campaigns: t.prismaField({
+      type: ['Campaign'],
+      authScopes: read,
+      args: listArgs,
+      description: 'The campaigns, newest first: at most 1,000 (campaignsTotal counts them all).',
+      resolve: async (query, _root, args, ctx) => {
+        ownEstablishment(ctx, args.establishmentId);
+        const rows = await listCampaigns(ctx.db, tenantOf(ctx), campaignFilterOf(args), ctx.now());
+        return rows.length
+          ? ctx.db.campaign.findMany({
+              ...query,
+              where: { subBrandId: tenantOf(ctx).subBrandId, id: { in: rows.map((r) => r.id) } },
+              orderBy: { id: 'desc' },
+            })
+          : [];
+      },
+    }),
+    campaignsTotal: t.field({
+      type: ListTotalRef,
+      authScopes: read,
+      description:
+        'How many campaigns `campaigns` with the same filter holds in all: exact up to 10,000, "more than" above.',
+      args: listArgs,
+      resolve: (_root, args, ctx) => {
+        ownEstablishment(ctx, args.establishmentId);
+        return countedTotal((take) =>
+          countCampaigns(ctx.db, tenantOf(ctx), campaignFilterOf(args), ctx.now(), take),
+        );
+      },
+    }),
+    campaign: t.prismaField({
+      type: 'Campaign',
+      authScopes: read,
+      args: { id: t.arg.id({ required: true }), establishmentId: t.arg.id() },
+      resolve: async (query, _root, args, ctx) => {
+        ownEstablishment(ctx, args.establishmentId);
+        const c = await getCampaign(ctx.db, tenantOf(ctx), String(args.id), ctx.now());
+        return ctx.db.campaign.findUniqueOrThrow({
+          ...query,
+          where: tenantKey(c.subBrandId, c.id),
+        });
+      },
+    }),
+    campaignSettlements: t.prismaField({
+      type: ['CampaignSettlement'],
+      authScopes: read,
+      description: 'Settlement runs of this establishment’s tournaments, newest first.',
+      args: { status: t.arg({ type: SettlementStatusEnum }) },
+      resolve: (query, _root, args, ctx) =>
+        ctx.db.campaignSettlement.findMany({
+          ...query,
+          where: { ...tenantOf(ctx), ...(args.status ? { status: args.status } : {}) },
+          orderBy: { createdAt: 'desc' },
+          take: 200,
+        }),
+    }),
+  };
+});
 
 builder.mutationFields((t) => ({
   createCampaign: t.prismaField({
