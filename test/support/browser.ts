@@ -61,16 +61,22 @@ export async function violations(
   page: Page | Frame,
   impacts = ['minor', 'moderate', 'serious', 'critical'],
 ): Promise<string[]> {
-  // A colour transition in flight (a button's, just after a click) was once measured half-way by
-  // the contrast rule under the whole suite's load: let every finite animation end first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // A colour transition in flight (a button's just after a click; a dialog fading in) was measured
+  // half-way by the contrast rule under the whole suite's load. Mantine starts a dialog's
+  // transition a frame after the dialog is in the page, so one look at getAnimations() can find
+  // nothing yet: wait two frames, let every finite animation end, and look again until none runs.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((done) => requestAnimationFrame(() => done(undefined)));
+    for (let round = 0; round < 10; round++) {
+      await frame();
+      await frame();
+      const running = document
         .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   // Evaluated over the DevTools protocol, so the page's Content-Security-Policy does not block it.
   await page.evaluate(axeSource);
   const found = await page.evaluate(async () => {
