@@ -59,7 +59,7 @@ export type AppDeps = {
   corsOrigins?: string[];
   now?: () => Date;
   routes?: Route[];
-  /** The engine's claim time-out, and test faults. */
+  /** The engine's claim time-out. */
   engine?: GraphQLContext['engine'];
   /** Tracks database outages (503s); made here when not given. Readiness reads its `state`. */
   databaseHealth?: DatabaseHealth;

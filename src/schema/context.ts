@@ -11,7 +11,7 @@ export type GraphQLContext = {
   baseUrl: string;
   /** The clock, injectable so tests can cross a UTC midnight. */
   now: () => Date;
-  /** The engine's claim time-out (and, in tests, injected faults). */
+  /** The engine's claim time-out. */
   engine: Omit<EngineOptions, 'now'>;
   /**
    * The Idempotency-Key header of a GraphQL request (src/graphql/keyed-mutations.ts), for the

@@ -8,26 +8,16 @@ import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 import { formHeaders } from '../support/graphql.js';
+import { installLedgerCrash } from '../support/ledger-crash.js';
 
 const clock = { now: new Date('2026-06-01T12:00:00.000Z') };
-const faults = { crashNext: 0 };
 let h: Harness;
 let admin: string;
 
 beforeAll(async () => {
   h = await startHarness({
     now: () => clock.now,
-    engine: {
-      claimTimeoutMs: 300,
-      faults: {
-        afterClaim: () => {
-          if (faults.crashNext > 0) {
-            faults.crashNext--;
-            throw new Error('injected crash between claim and completion');
-          }
-        },
-      },
-    },
+    engine: { claimTimeoutMs: 300 },
   });
   admin = (await adminKey(h.db.prisma)).key;
 });
@@ -333,15 +323,23 @@ describe('exactly once', () => {
   it('a crash between claim and completion answers 500; a retry after the time-out completes once', async () => {
     const { c, event } = await setup();
     const key = randomUUID();
-    faults.crashNext = 1;
-    const crashed = await event({}, key);
-    expect(crashed.status).toBe(500);
-    expect(crashed.body.error.code).toBe('internal_error');
-    expect(await movements(c.id)).toHaveLength(0);
-    const retried = await event({}, key); // waits out the 300 ms claim, then reclaims it
-    expect(retried.status).toBe(200);
-    expect(retried.body.data).toMatchObject({ status: 'completed', replayed: false });
-    expect(await movements(c.id)).toHaveLength(1);
+    const ledger = await installLedgerCrash(h.db.prisma);
+    try {
+      // The ledger's insert raises after the claim committed and inside the execution's
+      // transaction: the claim stays `processing` and the rest of the transaction rolls back.
+      await ledger.crash(c.id);
+      const crashed = await event({}, key);
+      expect(crashed.status).toBe(500);
+      expect(crashed.body.error.code).toBe('internal_error');
+      expect(await movements(c.id)).toHaveLength(0);
+      await ledger.heal(c.id);
+      const retried = await event({}, key); // waits out the 300 ms claim, then reclaims it
+      expect(retried.status).toBe(200);
+      expect(retried.body.data).toMatchObject({ status: 'completed', replayed: false });
+      expect(await movements(c.id)).toHaveLength(1);
+    } finally {
+      await ledger.remove();
+    }
     const audit = await h.db.prisma.engineAudit.findMany({
       where: { idempotencyKey: key },
       orderBy: { id: 'asc' },

@@ -37,8 +37,6 @@ export type EngineOptions = {
   now: () => Date;
   /** How long a `processing` claim is honoured before another delivery may take it over. */
   claimTimeoutMs: number;
-  /** Tests inject a crash between the claim and the work. */
-  faults?: { afterClaim?: () => void };
 };
 
 export type EngineEventResult = {
@@ -206,7 +204,6 @@ export async function deliverEvent(
     }
     if (claim.kind === 'owner') {
       try {
-        options.faults?.afterClaim?.();
         return await execute(prisma, tenant, actor, delivery, claim, options);
       } catch (error) {
         if (error instanceof LostClaim) continue; // reclaimed by another delivery meanwhile: wait for its result
