@@ -23,6 +23,7 @@ import {
 } from 'graphql';
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
 import { AppError } from '../domain/errors.js';
+import { CURSOR_PAGE } from '../domain/pages.js';
 
 export const GRAPHQL_LIMITS = {
   /** Lexical tokens in the document; also bounds nesting before the parser recurses. */
@@ -37,9 +38,9 @@ export const GRAPHQL_LIMITS = {
   costPerReadUnit: 250,
 } as const;
 
-/** A connection's `first`/`last` when absent, and its cap (@pothos/plugin-prisma's defaults). */
-const DEFAULT_PAGE = 20;
-const MAX_PAGE = 100;
+// A connection's `first`/`last` when absent, and its cap: the builder's (schema/builder.ts). This
+// said 20 while the builder answered 25, so an unsized page was costed a fifth too low.
+const { defaultSize: DEFAULT_PAGE, maxSize: MAX_PAGE } = CURSOR_PAGE;
 
 /**
  * Cost counts the objects a request can return: each object-typed field is 1 plus its

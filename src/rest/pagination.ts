@@ -2,11 +2,11 @@
 // in the schema. Connections order by UUIDv7 id, newest first, and a cursor names the last row
 // seen, so rows inserted while a client walks the pages never shift it: no duplicates, no gaps.
 import { z } from 'zod';
+import { CURSOR_PAGE } from '../domain/pages.js';
 import { camelKeys } from './casing.js';
 import type { RouteResult } from './route.js';
 
-export const DEFAULT_PAGE_SIZE = 25;
-export const MAX_PAGE_SIZE = 100;
+const { defaultSize, maxSize } = CURSOR_PAGE;
 
 /** Spread into a route's query schema. */
 export const pageParams = {
@@ -14,9 +14,9 @@ export const pageParams = {
     .number()
     .int()
     .min(1)
-    .max(MAX_PAGE_SIZE)
-    .default(DEFAULT_PAGE_SIZE)
-    .describe(`Page size, 1-${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}.`),
+    .max(maxSize)
+    .default(defaultSize)
+    .describe(`Page size, 1-${maxSize}, default ${defaultSize}.`),
   cursor: z
     .string()
     .min(1)

@@ -5,6 +5,7 @@ import RelayPlugin from '@pothos/plugin-relay';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import { GraphQLScalarType, Kind } from 'graphql';
 import { AppError } from '../domain/errors.js';
+import { CURSOR_PAGE } from '../domain/pages.js';
 import { ROLE_NAMES } from '../domain/staff/roles.js';
 import { hasStorableYear } from '../domain/validation.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -56,9 +57,9 @@ export const builder = new SchemaBuilder<{
       ),
   },
   prisma: {
-    // Same page sizes as the REST API (rest/pagination.ts).
-    defaultConnectionSize: 25,
-    maxConnectionSize: 100,
+    // The core's cursor page (domain/pages.ts), which the partner API's lists pass through.
+    defaultConnectionSize: CURSOR_PAGE.defaultSize,
+    maxConnectionSize: CURSOR_PAGE.maxSize,
     // Resolvers read through the request's transaction when the REST layer opened one.
     client: (ctx) => ctx.db as PrismaClient,
     dmmf: getDatamodel(),

@@ -8,6 +8,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { withSettings, type Db } from '../db.js';
 import { AppError } from '../errors.js';
 import { LANGUAGES } from '../customers/schemas.js';
+import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../pages.js';
 import { parseInput } from '../validation.js';
 import { PRODUCT_STATUSES } from './establishment-product-inputs.js';
 import { productViews, type Viewer } from './establishment-view.js';
@@ -15,8 +16,6 @@ import { toMinorUnits } from './money.js';
 import { filterConditions, matchingProducts } from './product-search-sql.js';
 
 export const PRODUCT_SORT_FIELDS = ['createdAt', 'valueInEuros', 'order'] as const;
-export const DEFAULT_PRODUCT_PAGE_SIZE = 20;
-export const MAX_PRODUCT_PAGE_SIZE = 100;
 
 const money = z.number().min(0);
 
@@ -25,13 +24,8 @@ export const productSearchBody = z
     query: z.string().max(200).optional().describe('Text in any language of the four texts.'),
     pagination: z
       .object({
-        page: z.number().int().min(1).max(10_000).default(1),
-        limit: z
-          .number()
-          .int()
-          .min(1)
-          .max(MAX_PRODUCT_PAGE_SIZE)
-          .default(DEFAULT_PRODUCT_PAGE_SIZE),
+        page: pageNumber,
+        limit: numberedPageSize,
         cursor: z
           .string()
           .max(200)
@@ -116,7 +110,7 @@ const COLUMN = {
  * `totalExact: false` beyond, as the player search does (docs/establishment-api.md): counting
  * and faceting a bigger set costs what no search should. Pages and cursors still walk every match.
  */
-export const PRODUCT_TOTAL_BOUND = 10_000;
+const PRODUCT_TOTAL_BOUND = NUMBERED_PAGE.window;
 
 type SearchRow = {
   counted: number;
@@ -158,7 +152,7 @@ export async function searchEstablishmentProducts(db: Db, viewer: Viewer, input:
   const sort = body.sort ?? { field: 'createdAt' as const, order: 'desc' as const };
   const column = Prisma.raw(`m.${COLUMN[sort.field]}`);
   const dir = Prisma.raw(sort.order === 'asc' ? 'ASC' : 'DESC');
-  const limit = body.pagination?.limit ?? DEFAULT_PRODUCT_PAGE_SIZE;
+  const limit = body.pagination?.limit ?? NUMBERED_PAGE.defaultSize;
   const page = body.pagination?.page ?? 1;
   const cursorText = body.pagination?.cursor;
   let after = Prisma.sql`true`;

@@ -9,15 +9,13 @@ import type { Db } from '../db.js';
 import { invalidRequest } from '../errors.js';
 import { isUuid } from '../ids.js';
 import { MAX_COINS } from '../ledger/coins.js';
+import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../pages.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput, utcInstant } from '../validation.js';
 import { customerWhere } from './customer-where.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
 
-export const TOTAL_BOUND = 10_000;
-export const PLAYER_PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PLAYER_PAGE_SIZE = 20;
-export const MAX_PLAYER_PAGE_SIZE = 100;
+const TOTAL_BOUND = NUMBERED_PAGE.window;
 
 const coins = z.number().int().min(0).max(MAX_COINS);
 
@@ -29,8 +27,8 @@ export const playerSearchInput = z.strictObject({
   maxCoins: coins.optional(),
   createdAfter: utcInstant.optional(),
   createdBefore: utcInstant.optional(),
-  page: z.number().int().min(1).default(1),
-  limit: z.number().int().min(1).max(MAX_PLAYER_PAGE_SIZE).default(DEFAULT_PLAYER_PAGE_SIZE),
+  page: pageNumber,
+  limit: numberedPageSize,
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 

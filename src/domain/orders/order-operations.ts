@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { numberedPageSize, pageNumber } from '../pages.js';
 import type { Tenant } from '../tenant.js';
 import { likeEscape, parseInput } from '../validation.js';
 
@@ -72,8 +73,8 @@ export const operationListInput = z.object({
   statuses: z.array(z.enum(OPERATION_STATUSES)).max(3).optional(),
   priceMin: z.number().int().min(0).optional(),
   priceMax: z.number().int().min(0).optional(),
-  page: z.number().int().min(1).max(10_000).default(1),
-  limit: z.number().int().min(1).max(100).default(20),
+  page: pageNumber,
+  limit: numberedPageSize,
 });
 
 export type OperationRow = Operation & {

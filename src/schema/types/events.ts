@@ -29,6 +29,7 @@ import {
   eventTypesOf,
 } from '../../domain/events/types.js';
 import { invalidRequest } from '../../domain/errors.js';
+import { CURSOR_PAGE } from '../../domain/pages.js';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
 import { countedTotal, ListTotalRef } from '../list-total.js';
@@ -98,11 +99,13 @@ const totalOf = (things: string) => ({
     countedTotal(connection.countUpTo),
 });
 
-/** The page size of the REST list routes (rest/pagination.ts). */
+/** The core's cursor page (domain/pages.ts), checked here: this connection is resolved by hand. */
 const pageSize = (first: number | null | undefined) => {
-  const n = first ?? 25;
-  if (!Number.isInteger(n) || n < 1 || n > 100)
-    throw invalidRequest([{ field: 'limit', code: 'too_big', message: 'must be 1-100' }]);
+  const n = first ?? CURSOR_PAGE.defaultSize;
+  if (!Number.isInteger(n) || n < 1 || n > CURSOR_PAGE.maxSize)
+    throw invalidRequest([
+      { field: 'limit', code: 'too_big', message: `must be 1-${CURSOR_PAGE.maxSize}` },
+    ]);
   return n;
 };
 

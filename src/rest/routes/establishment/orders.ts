@@ -4,10 +4,10 @@
 // derived from each order's history (domain/orders/order-operations.ts).
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/orders/schemas.js';
+import { numberedPageSize, pageNumber } from '../../../domain/pages.js';
 import { EXAMPLE_UUID } from '../../openapi-examples.js';
 import { defineRoute } from '../../route.js';
-import { fromQuery } from '../partner/wire.js';
-import { uuidParams } from './wire.js';
+import { PAGINATION_CONTROLS, pageQuery, uuidParams } from './wire.js';
 
 const ORDER_FIELDS = `
   id reference establishmentId customerId productId status totalCoins createdAt
@@ -528,8 +528,8 @@ export const listOrders = defineRoute({
       .optional(),
     pagination: z
       .object({
-        page: z.number().int().min(1).max(10_000).optional(),
-        limit: z.number().int().min(1).max(100).optional(),
+        page: pageNumber,
+        limit: numberedPageSize,
       })
       .optional(),
   }),
@@ -571,7 +571,7 @@ export const listOrders = defineRoute({
         pagination: { total: p.total, page: p.page, limit: p.limit, hasMore: p.hasMore },
         filters: { current: { search: input.body.search ?? null, ...(input.body.filters ?? {}) } },
         sort: { field: 'date', order: 'desc' },
-        paginationControls: { defaultLimit: 20, maxLimit: 100, allowed: [10, 20, 50, 100] },
+        paginationControls: PAGINATION_CONTROLS,
       },
       items: p.items,
     };
@@ -592,8 +592,7 @@ export const listPlayerOrders = defineRoute({
   hints: { readOnly: true, idempotent: true },
   params: uuidParams('playerId'),
   query: z.object({
-    page: fromQuery(z.number().int().min(1).max(10_000)).default(1),
-    limit: fromQuery(z.number().int().min(1).max(100)).default(20),
+    ...pageQuery,
   }),
   idempotency: 'none',
   successStatus: 200,

@@ -1,16 +1,13 @@
 // Players: the partner API's customers seen by the establishment. One table, one wallet.
 import { z } from 'zod';
 import { CUSTOMER_STATUSES } from '../../../domain/customers/schemas.js';
-import {
-  DEFAULT_PLAYER_PAGE_SIZE,
-  MAX_PLAYER_PAGE_SIZE,
-  PLAYER_PAGE_SIZES,
-} from '../../../domain/customers/search-players.js';
+import { numberedPageSize, pageNumber } from '../../../domain/pages.js';
 import { defineRoute } from '../../route.js';
-import { fromQuery } from '../partner/wire.js';
 import {
+  PAGINATION_CONTROLS,
   PLAYER_SELECTION,
   WALLET_SELECTION,
+  pageQuery,
   playerDetail,
   playerRecord,
   toPlayer,
@@ -38,8 +35,8 @@ const searchBody = z.object({
     .optional(),
   pagination: z
     .object({
-      page: z.number().int().min(1).default(1),
-      limit: z.number().int().min(1).max(MAX_PLAYER_PAGE_SIZE).default(DEFAULT_PLAYER_PAGE_SIZE),
+      page: pageNumber,
+      limit: numberedPageSize,
     })
     .optional(),
   sort: z
@@ -166,12 +163,7 @@ export const searchPlayers = defineRoute({
           },
         },
         sort: { ...SORT_META, current: `createdAt:${body.sort?.order ?? 'desc'}` },
-        paginationControls: {
-          defaultLimit: DEFAULT_PLAYER_PAGE_SIZE,
-          maxLimit: MAX_PLAYER_PAGE_SIZE,
-          allowed: [...PLAYER_PAGE_SIZES],
-          current: p.limit,
-        },
+        paginationControls: { ...PAGINATION_CONTROLS, current: p.limit },
         coin: { parity: p.coin.parity, name: p.coin.name },
       },
       // Assigned, not spread into a new literal: V8 builds `{ ...o, a, b }` through its runtime
@@ -203,10 +195,7 @@ export const listPlayers = defineRoute({
     'the four player statuses. establishmentId, when sent, must be the key\u2019s own.',
   hints: { readOnly: true, idempotent: true },
   query: z.object({
-    page: fromQuery(z.number().int().min(1)).default(1),
-    limit: fromQuery(z.number().int().min(1).max(MAX_PLAYER_PAGE_SIZE)).default(
-      DEFAULT_PLAYER_PAGE_SIZE,
-    ),
+    ...pageQuery,
     establishmentId: z.uuid().optional(),
     status: status.optional(),
   }),

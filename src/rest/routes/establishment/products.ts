@@ -7,14 +7,9 @@ import {
   exclusiveBody,
   updateEstablishmentProductBody,
 } from '../../../domain/catalog/establishment-product-inputs.js';
-import {
-  DEFAULT_PRODUCT_PAGE_SIZE,
-  MAX_PRODUCT_PAGE_SIZE,
-  productSearchBody,
-} from '../../../domain/catalog/search-establishment-products.js';
+import { productSearchBody } from '../../../domain/catalog/search-establishment-products.js';
 import { notFound } from '../../../domain/errors.js';
 import { defineRoute } from '../../route.js';
-import { fromQuery } from '../partner/wire.js';
 import {
   PRODUCT_SELECTION,
   productDetail,
@@ -22,7 +17,7 @@ import {
   toProductDetail,
   toProductSearchItem,
 } from './product-wire.js';
-import { uuidParams } from './wire.js';
+import { PAGINATION_CONTROLS, pageQuery, uuidParams } from './wire.js';
 
 export const createProduct = defineRoute({
   name: 'create_establishment_product',
@@ -130,8 +125,8 @@ export const searchProducts = defineRoute({
       metadata: {
         ...p.metadata,
         paginationControls: {
-          defaultLimit: DEFAULT_PRODUCT_PAGE_SIZE,
-          maxLimit: MAX_PRODUCT_PAGE_SIZE,
+          defaultLimit: PAGINATION_CONTROLS.defaultLimit,
+          maxLimit: PAGINATION_CONTROLS.maxLimit,
         },
       },
     };
@@ -169,10 +164,7 @@ export const listProducts = defineRoute({
   hints: { readOnly: true, idempotent: true },
   query: z.object({
     establishment_id: z.uuid().describe('The key’s own establishment.'),
-    page: fromQuery(z.number().int().min(1).max(10_000)).default(1),
-    limit: fromQuery(z.number().int().min(1).max(MAX_PRODUCT_PAGE_SIZE)).default(
-      DEFAULT_PRODUCT_PAGE_SIZE,
-    ),
+    ...pageQuery,
     category: z.union([z.uuid(), z.literal('none')]).optional(),
     minPrice: decimalFromQuery(z.number().min(0)).optional(),
     maxPrice: decimalFromQuery(z.number().min(0)).optional(),

@@ -2,6 +2,8 @@
 // the player record and page-number pagination.
 import { z } from 'zod';
 import { joinName } from '../../../domain/customers/player.js';
+import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../../../domain/pages.js';
+import { fromQuery } from '../partner/wire.js';
 import { responsibleGamingRecord } from '../partner/responsible-gaming.js';
 import { AWARD_SELECTION, award, toAward } from './award-wire.js';
 
@@ -10,6 +12,20 @@ export const uuidParams = <K extends string>(...names: K[]) =>
   z.object(
     Object.fromEntries(names.map((n) => [n, z.uuid().describe('A UUID.')])) as Record<K, z.ZodUUID>,
   );
+
+/**
+ * A numbered page asked for in a query string (domain/pages.ts). The defaults sit inside
+ * `fromQuery`: zod's JSON Schema of a request leaves out a default put around a preprocess, and
+ * the document would not show it.
+ */
+export const pageQuery = { page: fromQuery(pageNumber), limit: fromQuery(numberedPageSize) };
+
+/** What a list's `paginationControls` tells a client about page sizes. */
+export const PAGINATION_CONTROLS = {
+  defaultLimit: NUMBERED_PAGE.defaultSize,
+  maxLimit: NUMBERED_PAGE.maxSize,
+  allowed: [...NUMBERED_PAGE.sizes],
+};
 
 /** The GraphQL selection behind a player record. */
 export const PLAYER_SELECTION = `id subBrandId firstName lastName email status coinBalance createdAt
