@@ -1,6 +1,6 @@
 import type { Db } from '../../domain/db.js';
-import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
+import { recordAudit } from './engine-audit.js';
 
 /**
  * A repeat answered from the HTTP layer's stored response never reaches the pipeline; it is
@@ -24,18 +24,14 @@ export async function auditStoredReplay(
     },
   });
   if (!execution) return;
-  await db.engineAudit.create({
-    data: {
-      id: newId(),
-      ...tenant,
-      executionId: execution.id,
-      definitionId: execution.definitionId,
-      eventCode: (execution.definitionSnapshot as { code: string }).code,
-      idempotencyKey: replay.idempotencyKey,
-      channel: execution.channel,
-      outcome: 'replayed',
-      correlationId: execution.correlationId,
-      requestId: replay.requestId,
-    },
+  await recordAudit(db, tenant, {
+    eventCode: (execution.definitionSnapshot as { code: string }).code,
+    idempotencyKey: replay.idempotencyKey,
+    channel: execution.channel,
+    correlationId: execution.correlationId,
+    requestId: replay.requestId,
+    outcome: 'replayed',
+    executionId: execution.id,
+    definitionId: execution.definitionId,
   });
 }

@@ -4,15 +4,11 @@
 import { createHash } from 'node:crypto';
 import type { PrismaClient } from '../../generated/prisma/client.js';
 import { AppError } from '../../domain/errors.js';
-import { newId } from '../../domain/ids.js';
 import type { Actor, Tenant } from '../../domain/tenant.js';
-import {
-  deliverEvent,
-  newCorrelationId,
-  preflight,
-  type EngineEventResult,
-  type EngineOptions,
-} from './deliver-event.js';
+import { deliverEvent } from './deliver-event.js';
+import { newCorrelationId, type EngineEventResult, type EngineOptions } from './delivery.js';
+import { auditOf, recordAudit } from './engine-audit.js';
+import { preflight } from './preflight.js';
 
 export function webhookKey(
   payload: Record<string, unknown>,
@@ -45,27 +41,29 @@ export async function deliverWebhook(
   options: EngineOptions,
 ): Promise<EngineEventResult> {
   const correlationId = webhook.correlationId || newCorrelationId();
+  // No key yet, so no execution: refusals before deliverEvent are audited here.
+  const rejected = (definitionId: string | null, errorCode: string) =>
+    recordAudit(prisma, tenant, {
+      ...auditOf(
+        actor,
+        { channel: 'webhook', eventCode: webhook.code, idempotencyKey: null },
+        correlationId,
+      ),
+      outcome: 'rejected',
+      definitionId,
+      errorCode,
+    });
   const definition = await preflight(prisma, tenant, {
     channel: 'webhook',
     eventCode: webhook.code,
     data: webhook.payload,
   }).catch(async (error: unknown) => {
-    // deliverEvent audits its own pre-flight refusals; this one happens before it runs.
-    if (error instanceof AppError)
-      await rejected(prisma, tenant, actor, webhook.code, null, correlationId, error.code);
+    if (error instanceof AppError) await rejected(null, error.code);
     throw error;
   });
   const key = webhookKey(webhook.payload, definition.idempotencyKeyField, webhook.headerKey);
   if (!key) {
-    await rejected(
-      prisma,
-      tenant,
-      actor,
-      webhook.code,
-      definition.id,
-      correlationId,
-      'missing_idempotency_key',
-    );
+    await rejected(definition.id, 'missing_idempotency_key');
     const field = definition.idempotencyKeyField ?? 'event_id or id';
     throw new AppError(
       'missing_idempotency_key',
@@ -86,28 +84,4 @@ export async function deliverWebhook(
     options,
     definition,
   );
-}
-
-function rejected(
-  prisma: PrismaClient,
-  tenant: Tenant,
-  actor: Actor,
-  code: string,
-  definitionId: string | null,
-  correlationId: string,
-  errorCode: string,
-) {
-  return prisma.engineAudit.create({
-    data: {
-      id: newId(),
-      ...tenant,
-      eventCode: code.slice(0, 64),
-      channel: 'webhook',
-      outcome: 'rejected',
-      errorCode,
-      correlationId,
-      requestId: actor.requestId,
-      definitionId,
-    },
-  });
 }

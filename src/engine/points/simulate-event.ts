@@ -3,7 +3,8 @@
 import type { Db } from '../../domain/db.js';
 import { AppError } from '../../domain/errors.js';
 import type { Tenant } from '../../domain/tenant.js';
-import { decide, preflight } from './deliver-event.js';
+import { decide } from './decide.js';
+import { preflight } from './preflight.js';
 
 export type Simulation = {
   status: 'completed' | 'skipped' | 'failed' | 'rejected';
