@@ -5,6 +5,31 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// The ledger is append-only and written by one function (domain/ledger/apply-movements.ts calls
+// the database's ledger_move): SQL text or Prisma calls that write coin_movements anywhere else
+// would bypass its lock, its lots and its never-negative check. Transports (and the HTTP
+// Idempotency-Key layer among them) do not read the table either: what they need of it, the
+// ledger exports (`movementWritten`). Domain reads (reports, timelines) stay where they are.
+const writesCoinMovements =
+  /\b(insert\s+into|update|delete\s+from|truncate(\s+table)?)\s+coin_movements\b/i;
+const readsCoinMovements = /\b(from|join|into|update)\s+coin_movements\b/i;
+const sqlOn = (pattern, message) => [
+  { selector: `Literal[value=${pattern}]`, message },
+  { selector: `TemplateElement[value.raw=${pattern}]`, message },
+];
+const LEDGER_WRITES = [
+  ...sqlOn(writesCoinMovements, 'Coins move through the ledger (domain/ledger), never by SQL.'),
+  {
+    selector:
+      "MemberExpression[object.property.name='coinMovement'][property.name=/^(create|update|upsert|delete)/]",
+    message: 'Coins move through the ledger (domain/ledger), never by a Prisma write.',
+  },
+];
+const LEDGER_READS = sqlOn(
+  readsCoinMovements,
+  'Transports do not query the ledger: ask a domain function (or domain/ledger).',
+);
+
 const transportOnly = [
   'express',
   'express-*',
@@ -43,6 +68,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.ts'],
+    ignores: ['src/domain/ledger/**'],
+    rules: { 'no-restricted-syntax': ['error', ...LEDGER_WRITES] },
+  },
+  {
     files: ['src/domain/**/*.ts', 'src/engine/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -65,6 +95,7 @@ export default tseslint.config(
       'src/backoffice/**/*.ts',
     ],
     rules: {
+      'no-restricted-syntax': ['error', ...LEDGER_WRITES, ...LEDGER_READS],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

@@ -10,6 +10,7 @@ import { sqlFor, transaction, type Deferred, type Sql } from '../db/sql.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import { canonicalJson, sha256 } from '../domain/fingerprint.js';
+import { movementWritten } from '../domain/ledger/apply-movements.js';
 import { isLockTimeout, isUniqueViolation } from '../domain/prisma-errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
@@ -233,7 +234,7 @@ const RECORD = `
  * request holds is left as it is, and the transaction is then rolled back.
  */
 const RECORD_REFERENCE = `
-  WITH answer AS (SELECT 1 FROM coin_movements WHERE id = $5::uuid), recorded AS (
+  WITH answer AS (${movementWritten('$5')}), recorded AS (
     UPDATE idempotency_records SET status_code = $4, result_ref = $5::uuid
     WHERE sub_brand_id = $1::uuid AND environment = $2::environment AND key = $3
       AND status_code IS NULL AND EXISTS (SELECT 1 FROM answer)

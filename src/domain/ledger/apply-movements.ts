@@ -164,6 +164,15 @@ const MOVE = `SELECT * FROM ledger_move($1::uuid[], $2::uuid[], $3::bigint[], $4
   $6::environment, $7::bigint, $8::movement_source, $9::uuid, $10::text, $11::uuid, $12::uuid, $13::uuid[],
   $14::timestamptz, $15::text)`;
 
+/**
+ * A query that finds the movement the parameter `param` names: for a statement sent in the same
+ * round trip as the move, which cannot wait for the move's rows to learn whether it applied (the
+ * Idempotency-Key layer's answer by reference, rest/idempotency.ts). The table stays the ledger's
+ * to name (the lint rule in eslint.config.js).
+ */
+export const movementWritten = (param: string) =>
+  `SELECT 1 FROM coin_movements WHERE id = ${param}::uuid`;
+
 /** Why a move did not apply, from the balance it was decided on under the lock. */
 function refusalOf(r: Row): RefusedMove {
   const delta = Number(r.requested);
