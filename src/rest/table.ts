@@ -22,6 +22,7 @@ import * as iframe from './routes/establishment/iframe.js';
 import * as players from './routes/establishment/players.js';
 import * as playerRg from './routes/establishment/responsible-gaming.js';
 import * as establishmentOrders from './routes/establishment/orders.js';
+import * as orderLists from './routes/establishment/order-lists.js';
 import * as establishmentCatalogs from './routes/establishment/catalogs.js';
 import * as establishmentProducts from './routes/establishment/products.js';
 import * as prizes from './routes/establishment/prizes.js';
@@ -100,8 +101,8 @@ export const ROUTES: Route[] = [
   players.updatePlayer,
   playerRg.setPlayerResponsibleGaming,
   players.deletePlayer,
-  establishmentOrders.listPlayerOrders,
-  establishmentOrders.getPlayerOrder,
+  orderLists.listPlayerOrders,
+  orderLists.getPlayerOrder,
   prizes.getTournamentPosition,
   getTournamentStandings,
   prizes.listPlayerPrizes,
@@ -113,7 +114,7 @@ export const ROUTES: Route[] = [
   iframe.iframeLogin,
   iframe.iframeLogout,
   // Literal paths before /orders/{playerId}/reservation.
-  establishmentOrders.listOrders,
+  orderLists.listOrders,
   establishmentOrders.requestOrder,
   establishmentOrders.reservePlayerOrder,
   establishmentOrders.capturePlayerOrderDetails,
