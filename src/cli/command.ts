@@ -1,5 +1,5 @@
 // What every admin command is made of: its flags and how they are read, the usage error (exit 2)
-// and the shapes of its output. Shared by commands.ts, user-commands.ts and event-commands.ts.
+// and the shapes of its output. Shared by commands.ts and its command groups (*-commands.ts).
 import type { Db } from '../domain/db.js';
 
 export type Values = Record<string, string | boolean | undefined>;
