@@ -73,13 +73,64 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...LEDGER_WRITES] },
   },
   {
-    files: ['src/domain/**/*.ts', 'src/engine/**/*.ts'],
+    files: ['src/player/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: transportOnly, message: 'Domain code must not depend on a transport.' },
+          ],
+        },
+      ],
+    },
+  },
+  // Layers point down: transports → player (the marketplace, over both) → engines → domain → db.
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: transportOnly, message: 'Domain code must not depend on a transport.' },
+            {
+              group: ['**/engine/**', '**/player/**'],
+              message: 'The engines and the player side call the domain, never the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: transportOnly, message: 'Domain code must not depend on a transport.' },
+            {
+              group: ['**/player/**'],
+              message: 'The player side calls the engines, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/domain/**', '**/engine/**', '**/player/**'],
+              message: 'The database layer is below the domain: it imports none of it.',
+            },
           ],
         },
       ],

@@ -12,7 +12,7 @@ import { sweepExpiredRevocations } from './domain/store-sessions/store-session.j
 import { startCampaignJobs } from './engine/campaigns/run-campaign-jobs.js';
 import { startCoinExpiry } from './domain/wallet/expire-coins.js';
 import { startCoinRollups } from './domain/reports/coin-rollups.js';
-import { ensureDemoMarketplace } from './domain/marketplace/demo-marketplace.js';
+import { ensureDemoMarketplace } from './player/demo-marketplace.js';
 import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { createHttpServer } from './http/server-options.js';

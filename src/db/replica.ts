@@ -12,9 +12,7 @@
 // deployment of several processes keeps each caller on one (sticky sessions; docs/scaling.md).
 import type pg from 'pg';
 import { PrismaClient, Prisma } from '../generated/prisma/client.js';
-import type { Db } from '../domain/db.js';
-import { AppError } from '../domain/errors.js';
-import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
+import type { Db } from './sql.js';
 import { LendingPool, pgSql, queryRaw, registerDriver, statementName } from './sql.js';
 
 export type ReplicaOptions = {
@@ -95,15 +93,22 @@ export class ReadReplica {
     await this.shared?.set(caller, lsn).catch(() => {});
   }
 
-  /** `read` on the standby when it has `caller`'s writes, on the primary otherwise. */
-  async read<T>(caller: string, read: (db: Db) => Promise<T>): Promise<T> {
+  /**
+   * `read` on the standby when it has `caller`'s writes, on the primary otherwise. An error
+   * `isAnswer` recognises (a refusal of the caller's own making, like a bad cursor) is the answer
+   * wherever it ran; any other sends the read to the primary.
+   */
+  async read<T>(
+    caller: string,
+    read: (db: Db) => Promise<T>,
+    isAnswer: (error: unknown) => boolean = () => false,
+  ): Promise<T> {
     const where = await this.choose(caller);
     if (where === 'replica') {
       try {
         return await read(this.client);
       } catch (error) {
-        // A refusal of the caller's own making (a bad cursor) is the answer, wherever it ran.
-        if (error instanceof AppError) throw error;
+        if (isAnswer(error)) throw error;
         if (unreachable(error)) this.markDown();
         this.counts.primary++;
         return read(this.primary);
@@ -182,23 +187,23 @@ const replicas = new WeakMap<object, ReadReplica>();
 /** The standby reads of this primary client may use; none for a transaction or without one. */
 export const replicaOf = (db: Db): ReadReplica | undefined => replicas.get(db);
 
-/** Whose writes a read must see: a player's session, a staff member, an API key. */
-export const callerOf = (p: Principal) =>
-  p.player
-    ? `player:${p.player.sessionId}`
-    : p.staff
-      ? `staff:${p.staff.userId}`
-      : `key:${p.keyId}`;
-
-/** After a write by `principal` committed (before its answer goes out), where there is a standby. */
-export async function wroteAs(db: Db, principal: Principal): Promise<void> {
-  await replicaOf(db)?.wrote(callerOf(principal));
+/**
+ * After a write by `caller` committed (before its answer goes out), where there is a standby.
+ * A caller is whoever must read their own writes (domain/tenancy/caller.ts names them).
+ */
+export async function wroteAs(db: Db, caller: string): Promise<void> {
+  await replicaOf(db)?.wrote(caller);
 }
 
 /** `read` on the standby when there is one and it has the caller's writes; else on `db`. */
-export function readAs<T>(db: Db, principal: Principal, read: (db: Db) => Promise<T>): Promise<T> {
+export function readAs<T>(
+  db: Db,
+  caller: string,
+  read: (db: Db) => Promise<T>,
+  isAnswer?: (error: unknown) => boolean,
+): Promise<T> {
   const replica = replicaOf(db);
-  return replica ? replica.read(callerOf(principal), read) : read(db);
+  return replica ? replica.read(caller, read, isAnswer) : read(db);
 }
 
 /** A standby's client: no migrations (it is read-only), the primary's statement naming. */

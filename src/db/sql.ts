@@ -10,9 +10,11 @@ import { createHash } from 'node:crypto';
 import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pglite';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import type { Db } from '../domain/db.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { Listen } from './notifications.js';
+
+/** What the domain's functions take (domain/db.ts): the Prisma client or an open transaction. */
+export type Db = PrismaClient | Prisma.TransactionClient;
 
 export const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 } as const;
 

@@ -1,11 +1,11 @@
 // What domain functions take: the Prisma client or an open transaction. A function that must be
 // atomic calls inTransaction, which joins the caller's transaction when there is one, so the
 // REST layer can run an operation and its idempotency record in one commit.
-import { queryRaw, transaction, TRANSACTION_OPTIONS } from '../db/sql.js';
+import { queryRaw, transaction, TRANSACTION_OPTIONS, type Db } from '../db/sql.js';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 
-export type Db = PrismaClient | Prisma.TransactionClient;
-
+// Declared by the database layer, which takes it too (it may not import the domain).
+export type { Db };
 export { TRANSACTION_OPTIONS };
 
 /**

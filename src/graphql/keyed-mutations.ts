@@ -6,6 +6,7 @@
 // declared on each field (schema/effects.ts): those that move coins or create records. Requests
 // without a key, and queries, go on to yoga unchanged.
 import { wroteAs } from '../db/replica.js';
+import { callerOf } from '../domain/tenancy/caller.js';
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { execute, OperationTypeNode, type GraphQLError, type GraphQLSchema } from 'graphql';
@@ -139,7 +140,7 @@ export function keyedMutations(deps: {
         },
       });
       // The caller's next read sees this write, even from a standby (db/replica.ts).
-      await wroteAs(deps.prisma, context.principal);
+      await wroteAs(deps.prisma, callerOf(context.principal));
       if (outcome.replayed) res.set('idempotent-replay', 'true');
       res.status(outcome.status).type('application/json').send(outcome.json);
     } catch (error) {

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { getOperationAST } from 'graphql';
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { replicaOf, wroteAs } from '../db/replica.js';
+import { callerOf } from '../domain/tenancy/caller.js';
 import { baseUrlOf } from '../http/base-url.js';
 import { locals } from '../http/locals.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
@@ -42,7 +43,7 @@ const readYourWrites: Plugin<GraphQLContext> = {
     if (getOperationAST(args.document, args.operationName)?.operation !== 'mutation') return;
     setExecuteFn(async (execution) => {
       const result = await executeFn(execution);
-      await wroteAs(ctx.db, ctx.principal);
+      await wroteAs(ctx.db, callerOf(ctx.principal));
       return result;
     });
   },

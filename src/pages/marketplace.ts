@@ -12,7 +12,7 @@ import {
   establishmentLook,
   frameAncestors,
   type EstablishmentLook,
-} from '../domain/marketplace/page-context.js';
+} from '../player/page-context.js';
 import { trackingView } from '../domain/orders/tracking-view.js';
 import { playerPrincipal } from '../domain/store-sessions/player-principal.js';
 import { signedClaims } from '../domain/store-sessions/store-session.js';
@@ -20,7 +20,7 @@ import { preloadDocuments, type Preload } from '../graphql/preload.js';
 import { locals } from '../http/locals.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { AppError } from '../domain/errors.js';
-import { demoMarketplaceSession } from '../domain/marketplace/demo-marketplace.js';
+import { demoMarketplaceSession } from '../player/demo-marketplace.js';
 import { baseUrlOf } from '../http/base-url.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 

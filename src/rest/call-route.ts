@@ -3,6 +3,7 @@
 // can never do what its route would refuse.
 import type { z } from 'zod';
 import { wroteAs } from '../db/replica.js';
+import { callerOf } from '../domain/tenancy/caller.js';
 import type { Db } from '../domain/db.js';
 import { AppError, invalidRequest, type FieldIssue } from '../domain/errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
@@ -52,7 +53,7 @@ export async function callRoute(
 ): Promise<RouteResponse> {
   const response = await respond(deps, route, call);
   // The caller's next read sees this write, even where reads go to a standby (db/replica.ts).
-  if (route.method !== 'GET') await wroteAs(deps.prisma, call.principal);
+  if (route.method !== 'GET') await wroteAs(deps.prisma, callerOf(call.principal));
   return response;
 }
 

@@ -14,16 +14,14 @@ import { movementWritten } from '../domain/ledger/apply-movements.js';
 import { isLockTimeout, isUniqueViolation } from '../domain/prisma-errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import { RecentAnswers } from './recent-answers.js';
+import { RecentAnswers, type Outcome } from './recent-answers.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7E]{1,64}$/;
 
 /** Answers this process recorded lately: a replay of one needs no database round trip. */
 export const recentAnswers = new RecentAnswers(IDEMPOTENCY_TTL_MS);
-
-/** A finished request: its status and its body, serialized once, exactly as sent. */
-export type Outcome = { status: number; json: string };
+export type { Outcome };
 
 const recentIdOf = (principal: Principal, key: string) =>
   `${principal.subBrandId}:${principal.environment}:${key}`;

@@ -8,7 +8,9 @@
 // returned are kept, never one that might have rolled back. A replay that reaches another
 // process, or one forgotten here, takes the claim path and finds the same row in the database.
 // The bound is by count and by size, oldest out first, so memory stays flat under any load.
-import type { Outcome } from './idempotency.js';
+
+/** A finished request: its status and its body, serialized once, exactly as sent. */
+export type Outcome = { status: number; json: string };
 
 const MAX_ENTRIES = 10_000;
 /** An answer larger than this is not kept: a list export would crowd out thousands of replays. */

@@ -13,8 +13,8 @@ import {
   establishmentCatalogs,
   establishmentProducts,
   productViews,
-  type Viewer,
 } from './establishment-view.js';
+import type { Viewer } from './visibility.js';
 
 export const createEstablishmentCatalogBody = z.object({
   name: nonBlankText(120),

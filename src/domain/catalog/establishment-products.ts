@@ -21,8 +21,8 @@ import {
   ownListings,
   productViews,
   type ProductView,
-  type Viewer,
 } from './establishment-view.js';
+import type { Viewer } from './visibility.js';
 import { toMinorUnits } from './money.js';
 import { searchTextOf } from './translations.js';
 import { notExclusiveElsewhere } from './visibility.js';

@@ -2,23 +2,14 @@
 // an establishment sees, and each product as the document describes it, read from the same rows
 // the partner API lists (products, variants, stock, the caller's listing and its prices).
 import { queryRaw } from '../../db/sql.js';
-import type { Environment } from '../../generated/prisma/enums.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { loadPricing, priceListing, priceRule, type Pricing } from './pricing.js';
 import { toMajorUnits } from './money.js';
 import { textsIn } from './translations.js';
 import { matchingProducts } from './product-search-sql.js';
-import { establishmentCatalogsSql, notExclusiveElsewhere } from './visibility.js';
+import { establishmentCatalogsSql, notExclusiveElsewhere, type Viewer } from './visibility.js';
 import type { ProductWireStatus } from './establishment-product-inputs.js';
-
-/** Who is looking: an establishment's key (or a platform admin's, which sees every product). */
-export type Viewer = {
-  subBrandId: string;
-  environment: Environment;
-  market: { country: string; currency: string } | null;
-  isPlatformAdmin: boolean;
-};
 
 /** The caller's own listings of a variant: active, in the market it serves. */
 export const ownListings = (viewer: Viewer): Prisma.ListingMarketWhereInput =>

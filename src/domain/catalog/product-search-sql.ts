@@ -8,8 +8,7 @@
 // product), and the estimate stays where JIT stays off. The same filters apply to both branches.
 import { Prisma } from '../../generated/prisma/client.js';
 import { likeEscape } from '../validation.js';
-import type { Viewer } from './establishment-view.js';
-import { establishmentCatalogsSql, notExclusiveElsewhereSql } from './visibility.js';
+import { establishmentCatalogsSql, notExclusiveElsewhereSql, type Viewer } from './visibility.js';
 
 export type ProductFilters = {
   text?: string;

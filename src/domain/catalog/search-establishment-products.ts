@@ -11,7 +11,8 @@ import { LANGUAGES } from '../customers/schemas.js';
 import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../pages.js';
 import { parseInput } from '../validation.js';
 import { PRODUCT_STATUSES } from './establishment-product-inputs.js';
-import { productViews, type Viewer } from './establishment-view.js';
+import { productViews } from './establishment-view.js';
+import type { Viewer } from './visibility.js';
 import { toMinorUnits } from './money.js';
 import { filterConditions, matchingProducts } from './product-search-sql.js';
 

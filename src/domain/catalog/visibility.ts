@@ -2,7 +2,16 @@
 // it serves, of active products; platform catalogs and its own approved proposals. Everything
 // else is invisible (404 when asked for by id), never forbidden.
 import { Prisma } from '../../generated/prisma/client.js';
+import type { Environment } from '../../generated/prisma/enums.js';
 import type { Pricing } from './pricing.js';
+
+/** Who is looking: an establishment's key (or a platform admin's, which sees every product). */
+export type Viewer = {
+  subBrandId: string;
+  environment: Environment;
+  market: { country: string; currency: string } | null;
+  isPlatformAdmin: boolean;
+};
 
 type Market = Pricing['market'];
 

@@ -18,7 +18,8 @@ import {
   removeCatalogProduct,
   renameEstablishmentCatalog,
 } from '../../domain/catalog/establishment-catalogs.js';
-import type { ProductView, Viewer } from '../../domain/catalog/establishment-view.js';
+import type { ProductView } from '../../domain/catalog/establishment-view.js';
+import type { Viewer } from '../../domain/catalog/visibility.js';
 import { searchEstablishmentProducts } from '../../domain/catalog/search-establishment-products.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';

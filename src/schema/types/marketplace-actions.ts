@@ -2,13 +2,9 @@
 // player's addresses. Each acts for the session's own customer only, through the same domain
 // functions as every other transport, and each needs an Idempotency-Key (the app sends one per
 // click), so a double tap or a retried request never spends twice.
-import { deleteAddress, saveAddress } from '../../domain/marketplace/addresses.js';
-import {
-  cancelPlayerOrder,
-  claimPlayerAward,
-  redeemPrize,
-} from '../../domain/marketplace/player-actions.js';
-import { playerOrder } from '../../domain/marketplace/player-orders.js';
+import { deleteAddress, saveAddress } from '../../player/addresses.js';
+import { cancelPlayerOrder, claimPlayerAward, redeemPrize } from '../../player/player-actions.js';
+import { playerOrder } from '../../player/player-orders.js';
 import { playGame, type GameDraw } from '../../engine/campaigns/mini-games.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';

@@ -4,16 +4,16 @@
 import { STYLE_KEYS, type Style } from '../../domain/establishments/schemas.js';
 import { commitment } from '../../engine/campaigns/game-seeds.js';
 import { latestDraws, type GameDraw } from '../../engine/campaigns/mini-games.js';
-import { listAddresses } from '../../domain/marketplace/addresses.js';
-import { languageOf } from '../../domain/marketplace/language.js';
-import { playerOrder, playerOrders } from '../../domain/marketplace/player-orders.js';
+import { listAddresses } from '../../player/addresses.js';
+import { languageOf } from '../../player/language.js';
+import { playerOrder, playerOrders } from '../../player/player-orders.js';
 import {
   claimableAwards,
   dailyRewards,
   playerGames,
   playerTournaments,
-} from '../../domain/marketplace/player-rewards.js';
-import { filterShelf, shelf, type Shelf } from '../../domain/marketplace/storefront.js';
+} from '../../player/player-rewards.js';
+import { filterShelf, shelf, type Shelf } from '../../player/storefront.js';
 import { notFound } from '../../domain/errors.js';
 import { effectiveRg } from '../../domain/responsible-gaming/state.js';
 import type { PlayerIdentity } from '../../domain/tenancy/authenticate-api-key.js';

@@ -2,12 +2,12 @@
 // to MAX_ADDRESSES, chosen when a physical prize is redeemed or claimed. Buyer-supplied text,
 // stored and shown as data. Another player's address is simply not found.
 import { z } from 'zod';
-import { countryCode } from '../countries.js';
-import type { Db } from '../db.js';
-import { AppError, notFound } from '../errors.js';
-import { isUuid, newId } from '../ids.js';
-import type { Tenant } from '../tenant.js';
-import { nonBlankText, parseInput } from '../validation.js';
+import { countryCode } from '../domain/countries.js';
+import type { Db } from '../domain/db.js';
+import { AppError, notFound } from '../domain/errors.js';
+import { isUuid, newId } from '../domain/ids.js';
+import type { Tenant } from '../domain/tenant.js';
+import { nonBlankText, parseInput } from '../domain/validation.js';
 
 export const MAX_ADDRESSES = 10;
 

@@ -1,13 +1,13 @@
 // The player's prizes ("My prizes"): their orders, newest first, with what each line is, its
 // tracking, the codes of digital prizes delivered by code, the tracking page's link and whether
 // the player may still cancel it. Only the session's customer's orders, in its environment.
-import { textsIn } from '../catalog/translations.js';
-import type { Db } from '../db.js';
-import { notFound } from '../errors.js';
-import { isUuid } from '../ids.js';
-import { codesOf } from '../orders/digital-codes.js';
-import { trackPath, trackToken } from '../orders/track-token.js';
-import type { Tenant } from '../tenant.js';
+import { textsIn } from '../domain/catalog/translations.js';
+import type { Db } from '../domain/db.js';
+import { notFound } from '../domain/errors.js';
+import { isUuid } from '../domain/ids.js';
+import { codesOf } from '../domain/orders/digital-codes.js';
+import { trackPath, trackToken } from '../domain/orders/track-token.js';
+import type { Tenant } from '../domain/tenant.js';
 
 export const PLAYER_ORDERS_MAX = 50;
 

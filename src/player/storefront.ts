@@ -4,14 +4,14 @@
 // (the same rules as the store page's: visibility.ts), search, category, "what I can afford" and
 // pages are then cut from it, so every filter agrees
 // with the prices the order book charges (pricing.ts, the same cascade).
-import { queryRaw } from '../../db/sql.js';
-import { Prisma } from '../../generated/prisma/client.js';
-import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
-import { textIn, textsIn } from '../catalog/translations.js';
-import { notExclusiveElsewhereSql, visibleCatalogs } from '../catalog/visibility.js';
-import type { Db } from '../db.js';
-import { notFound } from '../errors.js';
-import type { Tenant } from '../tenant.js';
+import { queryRaw } from '../db/sql.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { loadPricing, priceListing, type Pricing } from '../domain/catalog/pricing.js';
+import { textIn, textsIn } from '../domain/catalog/translations.js';
+import { notExclusiveElsewhereSql, visibleCatalogs } from '../domain/catalog/visibility.js';
+import type { Db } from '../domain/db.js';
+import { notFound } from '../domain/errors.js';
+import type { Tenant } from '../domain/tenant.js';
 
 /** A store shows at most this many listings (a player's shop, not the catalog's export). */
 export const SHELF_MAX = 2000;

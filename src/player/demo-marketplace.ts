@@ -3,18 +3,18 @@
 // demo player with coins, a running daily reward with a streak and today's prize to claim, a
 // wheel to spin, a tournament with a table, and gift cards delivered by code. Test environment
 // only, like the demo key. Made once per establishment; a rerun finds it and does nothing.
-import { addDigitalCodes } from '../orders/digital-codes.js';
-import { ensureDemoCatalog } from '../catalog/demo-catalog.js';
-import { createCampaign, updateCampaignStatus } from '../../engine/campaigns/manage-campaigns.js';
-import { setGameTable } from '../../engine/campaigns/mini-games.js';
-import { insertActivity } from '../../engine/campaigns/insert-activity.js';
-import { createCustomer } from '../customers/create-customer.js';
-import { inTransaction, type Db } from '../db.js';
-import type { Style } from '../establishments/schemas.js';
-import { moveCoins } from '../ledger/move-coins.js';
-import { createStoreSession } from '../store-sessions/store-session.js';
-import { createSubBrand } from '../tenancy/create-sub-brand.js';
-import type { Tenant } from '../tenant.js';
+import { addDigitalCodes } from '../domain/orders/digital-codes.js';
+import { ensureDemoCatalog } from '../domain/catalog/demo-catalog.js';
+import { createCampaign, updateCampaignStatus } from '../engine/campaigns/manage-campaigns.js';
+import { setGameTable } from '../engine/campaigns/mini-games.js';
+import { insertActivity } from '../engine/campaigns/insert-activity.js';
+import { createCustomer } from '../domain/customers/create-customer.js';
+import { inTransaction, type Db } from '../domain/db.js';
+import type { Style } from '../domain/establishments/schemas.js';
+import { moveCoins } from '../domain/ledger/move-coins.js';
+import { createStoreSession } from '../domain/store-sessions/store-session.js';
+import { createSubBrand } from '../domain/tenancy/create-sub-brand.js';
+import type { Tenant } from '../domain/tenant.js';
 
 export const DEMO_PLAYER_EXTERNAL_ID = 'demo-player';
 

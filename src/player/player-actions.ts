@@ -2,18 +2,18 @@
 // redemption is a reservation (reserve-order.ts), a cancellation the order book's, a claim the
 // campaigns' (claim-award.ts). The player is always the session's customer: no id a caller sends
 // can name another. A physical prize needs an address, saved or given (and saved when asked).
-import { refusingWhenBlocked } from '../responsible-gaming/gate.js';
+import { refusingWhenBlocked } from '../domain/responsible-gaming/gate.js';
 import { z } from 'zod';
-import { orderableListings } from '../catalog/orderable-listings.js';
-import { loadPricing } from '../catalog/pricing.js';
-import { claimAward } from '../../engine/campaigns/claim-award.js';
-import { inTransaction, type Db } from '../db.js';
-import { invalidRequest, notFound } from '../errors.js';
-import { cancelOrder } from '../orders/cancel-order.js';
-import { lockOrder } from '../orders/lock-order.js';
-import { reserveOrder } from '../orders/reserve-order.js';
-import type { Actor, Tenant } from '../tenant.js';
-import { parseInput } from '../validation.js';
+import { orderableListings } from '../domain/catalog/orderable-listings.js';
+import { loadPricing } from '../domain/catalog/pricing.js';
+import { claimAward } from '../engine/campaigns/claim-award.js';
+import { inTransaction, type Db } from '../domain/db.js';
+import { invalidRequest, notFound } from '../domain/errors.js';
+import { cancelOrder } from '../domain/orders/cancel-order.js';
+import { lockOrder } from '../domain/orders/lock-order.js';
+import { reserveOrder } from '../domain/orders/reserve-order.js';
+import type { Actor, Tenant } from '../domain/tenant.js';
+import { parseInput } from '../domain/validation.js';
 import {
   addressInput,
   findAddress,

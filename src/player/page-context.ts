@@ -1,8 +1,8 @@
 // What the marketplace's pages need before the app runs: the establishment's look (name, logo,
 // coin name, language, style) and who may frame them (its frame-ancestors allowlist).
-import type { Environment } from '../../generated/prisma/enums.js';
-import type { Db } from '../db.js';
-import type { Style } from '../establishments/schemas.js';
+import type { Environment } from '../generated/prisma/enums.js';
+import type { Db } from '../domain/db.js';
+import type { Style } from '../domain/establishments/schemas.js';
 import { languageOf, type MarketplaceLanguage } from './language.js';
 
 export type EstablishmentLook = {

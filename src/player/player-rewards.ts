@@ -2,13 +2,13 @@
 // daily rewards with today's state and the streak, the running tournaments with the player's
 // position and the top of the table, and the mini-games the player has plays for. All of it is
 // read through the campaign engine's own functions (positions, leaderboard, prizes by day).
-import { prizeForDay } from '../../engine/campaigns/grant-award.js';
-import { targetingInput, type Prize } from '../../engine/campaigns/schemas.js';
-import { leaderboard } from '../../engine/campaigns/settle-tournaments.js';
-import { tournamentPositions } from '../../engine/campaigns/tournament-positions.js';
-import { textsIn } from '../catalog/translations.js';
-import type { Db } from '../db.js';
-import type { Tenant } from '../tenant.js';
+import { prizeForDay } from '../engine/campaigns/grant-award.js';
+import { targetingInput, type Prize } from '../engine/campaigns/schemas.js';
+import { leaderboard } from '../engine/campaigns/settle-tournaments.js';
+import { tournamentPositions } from '../engine/campaigns/tournament-positions.js';
+import { textsIn } from '../domain/catalog/translations.js';
+import type { Db } from '../domain/db.js';
+import type { Tenant } from '../domain/tenant.js';
 
 /** Places of a tournament's table the page shows. */
 export const TABLE_TOP = 5;
