@@ -15,7 +15,7 @@ import {
   demoMarketplaceSession,
   ensureDemoMarketplace,
   type DemoMarketplace,
-} from '../../src/domain/marketplace/demo-marketplace.js';
+} from '../../src/player/demo-marketplace.js';
 import { createApiKey } from '../../src/domain/tenancy/create-api-key.js';
 import { ensureDemo } from '../../src/domain/tenancy/ensure-demo.js';
 import { ALL_KEY_SCOPES } from '../../src/domain/tenancy/inputs.js';
