@@ -1,5 +1,5 @@
 import type { Db } from '../domain/db.js';
-import type { EngineOptions } from '../engine/points/deliver-event.js';
+import type { EngineOptions } from '../engine/points/delivery.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 
 /** What every resolver gets: the database (or the request's transaction) and the caller. */

@@ -25,9 +25,6 @@ import { auditOf, recordAudit, type AuditRow } from './engine-audit.js';
 import { execute, LostClaim } from './execute.js';
 import { preflight } from './preflight.js';
 
-// The GraphQL schema imports the pipeline's types from here, beside the pipeline.
-export type { EngineEventResult, EngineOptions } from './delivery.js';
-
 export async function deliverEvent(
   prisma: PrismaClient,
   tenant: Tenant,

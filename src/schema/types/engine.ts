@@ -1,6 +1,7 @@
 // The engine: deliveries (partner keys, scope engine:events), and executions, audit and the
 // simulator for the backoffice (platform admin keys).
-import { deliverEvent, type EngineEventResult } from '../../engine/points/deliver-event.js';
+import { deliverEvent } from '../../engine/points/deliver-event.js';
+import type { EngineEventResult } from '../../engine/points/delivery.js';
 import { deliverWebhook } from '../../engine/points/deliver-webhook.js';
 import { simulateEvent, type Simulation } from '../../engine/points/simulate-event.js';
 import { isClient } from '../../domain/db.js';
