@@ -5,13 +5,13 @@
 // bytes (`idempotent-replay: true`), and nothing happens twice. Which mutations must carry one is
 // declared on each field (schema/effects.ts): those that move coins or create records. Requests
 // without a key, and queries, go on to yoga unchanged.
-import { wroteAs } from '../db/replica.js';
-import { callerOf } from '../domain/tenancy/caller.js';
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { execute, OperationTypeNode, type GraphQLError, type GraphQLSchema } from 'graphql';
+import { wroteAs } from '../db/replica.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
+import { callerOf } from '../domain/tenancy/caller.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { FAMILIES } from '../rest/families/index.js';
 import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../rest/idempotency.js';
