@@ -21,8 +21,8 @@ export const getTournamentStandings = defineRoute({
   hints: { readOnly: true, idempotent: true },
   params: uuidParams('establishmentId', 'campaignId'),
   query: z.object({
-    offset: fromQuery(z.number().int().min(0).max(1_000_000)).default(0),
-    limit: fromQuery(z.number().int().min(1).max(100)).default(10),
+    offset: fromQuery(z.number().int().min(0).max(1_000_000).default(0)),
+    limit: fromQuery(z.number().int().min(1).max(100).default(10)),
   }),
   idempotency: 'none',
   successStatus: 200,

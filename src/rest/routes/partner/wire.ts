@@ -15,6 +15,10 @@ export const customerId = idOf(
 );
 export const orderId = idOf("The order's `id` (a UUID from reserve_order or list_orders).");
 
-/** Query strings are text: integers arrive as "42". Anything else stays text and fails as such. */
+/**
+ * Query strings are text: integers arrive as "42". Anything else stays text and fails as such.
+ * A default goes inside (`fromQuery(x.default(10))`): put around it, zod's JSON Schema of the
+ * request leaves it out, and the OpenAPI document would not show it.
+ */
 export const fromQuery = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === 'string' && /^-?\d{1,16}$/.test(v) ? Number(v) : v), schema);
