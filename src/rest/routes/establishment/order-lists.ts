@@ -1,9 +1,8 @@
 // The establishment API's order lists (spec/establishment-api.md, "Orders"): the operations of
 // every order, or of one player, by numbered page, and one order's records.
 import { z } from 'zod';
-import { numberedPageSize, pageNumber } from '../../../domain/pages.js';
 import { defineRoute } from '../../route.js';
-import { PAGINATION_CONTROLS, pageQuery, uuidParams } from './wire.js';
+import { PAGINATION_CONTROLS, pageBody, pageQuery, uuidParams } from './wire.js';
 import {
   ORDER_FIELDS,
   params,
@@ -62,12 +61,7 @@ export const listOrders = defineRoute({
           .optional(),
       })
       .optional(),
-    pagination: z
-      .object({
-        page: pageNumber,
-        limit: numberedPageSize,
-      })
-      .optional(),
+    pagination: pageBody,
   }),
   idempotency: 'none',
   successStatus: 200,

@@ -1,10 +1,10 @@
 // Players: the partner API's customers seen by the establishment. One table, one wallet.
 import { z } from 'zod';
 import { CUSTOMER_STATUSES } from '../../../domain/customers/schemas.js';
-import { numberedPageSize, pageNumber } from '../../../domain/pages.js';
 import { defineRoute } from '../../route.js';
 import {
   PAGINATION_CONTROLS,
+  pageBody,
   PLAYER_SELECTION,
   WALLET_SELECTION,
   pageQuery,
@@ -33,12 +33,7 @@ const searchBody = z.object({
         .describe('Creation window: from inclusive, to exclusive.'),
     })
     .optional(),
-  pagination: z
-    .object({
-      page: pageNumber,
-      limit: numberedPageSize,
-    })
-    .optional(),
+  pagination: pageBody,
   sort: z
     .object({ field: z.literal('createdAt').default('createdAt'), order: z.enum(['asc', 'desc']) })
     .optional()

@@ -20,6 +20,9 @@ export const uuidParams = <K extends string>(...names: K[]) =>
  */
 export const pageQuery = { page: fromQuery(pageNumber), limit: fromQuery(numberedPageSize) };
 
+/** A numbered page asked for in a search body: `pagination: { page, limit }`, optional. */
+export const pageBody = z.object({ page: pageNumber, limit: numberedPageSize }).optional();
+
 /** What a list's `paginationControls` tells a client about page sizes. */
 export const PAGINATION_CONTROLS = {
   defaultLimit: NUMBERED_PAGE.defaultSize,
