@@ -2,14 +2,15 @@
 // staff audit trail, filtered as the Audit screen filters it (domain/staff/audit-where.ts, shared with `staffAudit`), newest
 // first, streamed in pages of 500 (keyset on id). Any staff member may read it, as on the screen;
 // taking the file is itself audited (an `exportAuditCsv` row, written before the first byte, so
-// it is the first row of the file it took).
+// it is the first row of the file it took). The rows come from domain/staff/export-audit.ts; this
+// file parses the filter and writes them as CSV.
 import type { Request, Response } from 'express';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
-import { auditFilterArgs, auditWhere, readAuditFilter } from '../domain/staff/audit-where.js';
+import { exportAudit } from '../domain/staff/export-audit.js';
+import { auditFilterArgs, readAuditFilter } from '../domain/staff/audit-where.js';
 import { exportTenant, queryText, streamCsv } from './csv-response.js';
 
-const PAGE = 500;
 const COLUMNS = [
   'id',
   'created_at',
@@ -43,35 +44,31 @@ export async function exportAuditCsv(db: Db, req: Request, res: Response): Promi
     refused: 'Your role cannot read the audit trail.',
   });
   const date = new Date().toISOString().slice(0, 10);
-  await streamCsv(res, `audit-${tenant.environment}-${date}.csv`, COLUMNS, pages());
+  await streamCsv(
+    res,
+    `audit-${tenant.environment}-${date}.csv`,
+    COLUMNS,
+    csvPages(exportAudit(db, tenant, filter)),
+  );
+}
 
-  async function* pages() {
-    let before: string | undefined;
-    for (;;) {
-      const page = await db.staffAuditEntry.findMany({
-        where: { AND: [auditWhere(tenant, filter), before ? { id: { lt: before } } : {}] },
-        orderBy: { id: 'desc' },
-        take: PAGE,
-        include: { staffUser: { select: { email: true } } },
-      });
-      yield page
-        .map((a) =>
-          csvLine([
-            a.id,
-            a.createdAt.toISOString(),
-            a.staffUserId,
-            a.staffUser.email,
-            a.action,
-            a.targetId,
-            a.requestId,
-            json(a.args),
-            json(a.before),
-            json(a.after),
-          ]),
-        )
-        .join('');
-      if (page.length < PAGE) return;
-      before = page[page.length - 1]!.id;
-    }
+async function* csvPages(pages: ReturnType<typeof exportAudit>) {
+  for await (const page of pages) {
+    yield page
+      .map((a) =>
+        csvLine([
+          a.id,
+          a.createdAt.toISOString(),
+          a.staffUserId,
+          a.staffEmail,
+          a.action,
+          a.targetId,
+          a.requestId,
+          json(a.args),
+          json(a.before),
+          json(a.after),
+        ]),
+      )
+      .join('');
   }
 }

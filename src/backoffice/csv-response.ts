@@ -53,21 +53,6 @@ export async function exportTenant(
   return tenant;
 }
 
-/** The partner's own player ids (what people search by) of a page's customers, in one query. */
-export async function externalIds(
-  db: Db,
-  tenant: Tenant,
-  customerIds: (string | null)[],
-): Promise<Map<string, string | null>> {
-  const ids = [...new Set(customerIds.filter((id): id is string => id !== null))];
-  if (!ids.length) return new Map();
-  const players = await db.customer.findMany({
-    where: { ...tenant, id: { in: ids } },
-    select: { id: true, externalId: true },
-  });
-  return new Map(players.map((p) => [p.id, p.externalId]));
-}
-
 /** Streams `columns` then each page's rows (already CSV lines), stopping when the client leaves. */
 export async function streamCsv(
   res: Response,

@@ -1,17 +1,17 @@
 // GET /admin/api/movements.csv?from=&to=&customerId=: the coin ledger of the chosen tenant for a
 // window, oldest first, for finance: every credit and debit with the balance it left, where it
 // came from and who made it. Streamed in pages of 500 with a keyset on (created_at, id), served by
-// the (sub_brand_id, environment, created_at) index, so millions of rows never sit in memory.
+// the (sub_brand_id, environment, created_at) index, so millions of rows never sit in memory. The
+// rows come from domain/ledger/export-movements.ts; this file reads the window and writes CSV.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import type { Prisma } from '../generated/prisma/client.js';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
+import { exportMovements } from '../domain/ledger/export-movements.js';
 import { dayOrInstant, parseInput, windowEnd } from '../domain/validation.js';
-import { exportTenant, externalIds, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv } from './csv-response.js';
 
-const PAGE = 500;
 const DAY = 24 * 60 * 60 * 1000;
 /** Without `from`, the window is the 30 days before `to` (or now). */
 export const DEFAULT_WINDOW_DAYS = 30;
@@ -62,69 +62,35 @@ export async function exportMovementsCsv(db: Db, req: Request, res: Response): P
     refused: 'Your role cannot read customers’ coin movements.',
   });
   const name = `movements-${tenant.environment}-${args.from.slice(0, 10)}-to-${args.to.slice(0, 10)}.csv`;
-  await streamCsv(res, name, COLUMNS, pages());
+  await streamCsv(
+    res,
+    name,
+    COLUMNS,
+    csvPages(exportMovements(db, tenant, { from, to, customerId: input.customerId })),
+  );
+}
 
-  async function* pages() {
-    let last: { createdAt: Date; id: string } | undefined;
-    for (;;) {
-      const after: Prisma.CoinMovementWhereInput = last
-        ? {
-            OR: [
-              { createdAt: { gt: last.createdAt } },
-              { createdAt: last.createdAt, id: { gt: last.id } },
-            ],
-          }
-        : {};
-      const page = await db.coinMovement.findMany({
-        where: {
-          AND: [
-            { ...tenant, createdAt: { gte: from, lt: to } },
-            input.customerId ? { customerId: input.customerId } : {},
-            after,
-          ],
-        },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take: PAGE,
-      });
-      const external = await externalIds(
-        db,
-        tenant,
-        page.map((m) => m.customerId),
-      );
-      const staffIds = [...new Set(page.flatMap((m) => (m.staffUserId ? [m.staffUserId] : [])))];
-      const staff = new Map(
-        staffIds.length
-          ? (
-              await db.staffUser.findMany({
-                where: { id: { in: staffIds } },
-                select: { id: true, email: true },
-              })
-            ).map((s) => [s.id, s.email])
-          : [],
-      );
-      yield page
-        .map((m) =>
-          csvLine([
-            m.id,
-            m.createdAt.toISOString(),
-            m.customerId,
-            external.get(m.customerId) ?? null,
-            Number(m.delta),
-            Number(m.balanceAfter),
-            m.source,
-            m.reason,
-            m.requestId,
-            m.bulkId,
-            m.lotId,
-            m.apiKeyId,
-            m.staffUserId,
-            m.staffUserId ? (staff.get(m.staffUserId) ?? null) : null,
-          ]),
-        )
-        .join('');
-      if (page.length < PAGE) return;
-      const tail = page[page.length - 1]!;
-      last = { createdAt: tail.createdAt, id: tail.id };
-    }
+async function* csvPages(pages: ReturnType<typeof exportMovements>) {
+  for await (const page of pages) {
+    yield page
+      .map((m) =>
+        csvLine([
+          m.id,
+          m.createdAt.toISOString(),
+          m.customerId,
+          m.externalId,
+          Number(m.delta),
+          Number(m.balanceAfter),
+          m.source,
+          m.reason,
+          m.requestId,
+          m.bulkId,
+          m.lotId,
+          m.apiKeyId,
+          m.staffUserId,
+          m.staffEmail,
+        ]),
+      )
+      .join('');
   }
 }

@@ -1,15 +1,15 @@
 // GET /admin/api/orders.csv: the chosen tenant's orders, filtered as the Orders screen filters
 // them (the same orderWhere and orderFilter as GraphQL's `orders`), newest first, streamed in
-// pages of 500 (keyset on id), each order's items in one cell. The read is audited.
+// pages of 500 (keyset on id), each order's items in one cell. The read is audited. The rows come
+// from domain/orders/export-orders.ts; this file parses the filter and writes them as CSV.
 import type { Request, Response } from 'express';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
-import { orderSearchWhere } from '../domain/orders/order-where.js';
+import { exportOrders } from '../domain/orders/export-orders.js';
 import { orderSearchFilter } from '../domain/orders/schemas.js';
 import { parseInput } from '../domain/validation.js';
-import { exportTenant, externalIds, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv } from './csv-response.js';
 
-const PAGE = 500;
 const COLUMNS = [
   'id',
   'reference',
@@ -45,61 +45,35 @@ export async function exportOrdersCsv(db: Db, req: Request, res: Response): Prom
   });
   const date = new Date().toISOString().slice(0, 10);
   const name = `orders-${tenant.environment}${filter.status ? `-${filter.status}` : ''}-${date}.csv`;
-  const where = await orderSearchWhere(db, tenant, filter);
-  await streamCsv(res, name, COLUMNS, pages());
+  await streamCsv(res, name, COLUMNS, csvPages(await exportOrders(db, tenant, filter)));
+}
 
-  async function* pages() {
-    let before: string | undefined;
-    for (;;) {
-      const page = await db.order.findMany({
-        where: { AND: [where, before ? { id: { lt: before } } : {}] },
-        orderBy: { id: 'desc' },
-        take: PAGE,
-        include: {
-          items: {
-            orderBy: { position: 'asc' },
-            select: {
-              quantity: true,
-              productName: true,
-              sku: true,
-              carrier: true,
-              trackingCode: true,
-            },
-          },
-        },
-      });
-      const external = await externalIds(
-        db,
-        tenant,
-        page.map((o) => o.customerId),
-      );
-      yield page
-        .map((o) =>
-          csvLine([
-            o.id,
-            o.reference,
-            o.createdAt.toISOString(),
-            o.status,
-            o.statusChangedAt.toISOString(),
-            o.billingStatus,
-            o.customerId,
-            (o.customerId && external.get(o.customerId)) ?? null,
-            Number(o.totalCoins),
-            o.totalPrice,
-            o.currency,
-            o.items.map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; '),
-            o.items
-              .filter((i) => i.trackingCode)
-              .map((i) => `${i.sku}: ${i.carrier ?? ''} ${i.trackingCode}`.replace('  ', ' '))
-              .join('; '),
-            o.recipientName,
-            o.shippingAddress,
-            o.contactEmail,
-          ]),
-        )
-        .join('');
-      if (page.length < PAGE) return;
-      before = page[page.length - 1]!.id;
-    }
+async function* csvPages(pages: Awaited<ReturnType<typeof exportOrders>>) {
+  for await (const page of pages) {
+    yield page
+      .map((o) =>
+        csvLine([
+          o.id,
+          o.reference,
+          o.createdAt.toISOString(),
+          o.status,
+          o.statusChangedAt.toISOString(),
+          o.billingStatus,
+          o.customerId,
+          o.externalId,
+          Number(o.totalCoins),
+          o.totalPrice,
+          o.currency,
+          o.items.map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; '),
+          o.items
+            .filter((i) => i.trackingCode)
+            .map((i) => `${i.sku}: ${i.carrier ?? ''} ${i.trackingCode}`.replace('  ', ' '))
+            .join('; '),
+          o.recipientName,
+          o.shippingAddress,
+          o.contactEmail,
+        ]),
+      )
+      .join('');
   }
 }

@@ -1,13 +1,14 @@
 // GET /admin/api/rg-decisions.csv?from=&to=: the responsible-gaming gate's refusals in a window,
 // oldest first, for a compliance officer's audit (docs/compliance.md), streamed in pages of 500.
+// The rows come from domain/responsible-gaming/export-decisions.ts; this file writes them as CSV.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
+import { exportRgDecisions } from '../domain/responsible-gaming/export-decisions.js';
 import { parseInput } from '../domain/validation.js';
 import { exportTenant, queryText, streamCsv } from './csv-response.js';
 
-const PAGE = 500;
 const COLUMNS = [
   'id',
   'created_at',
@@ -31,47 +32,34 @@ export async function exportRgDecisionsCsv(db: Db, req: Request, res: Response):
     args: { from, to },
     refused: 'Your role cannot read customers.',
   });
-  const createdAt = {
-    ...(from ? { gte: new Date(from) } : {}),
-    ...(to ? { lt: new Date(to) } : {}),
-  };
   await streamCsv(
     res,
     `rg-decisions-${tenant.environment}-${(from ?? 'all').slice(0, 10)}.csv`,
     COLUMNS,
-    pages(),
+    csvPages(
+      exportRgDecisions(db, tenant, {
+        from: from ? new Date(from) : undefined,
+        to: to ? new Date(to) : undefined,
+      }),
+    ),
   );
+}
 
-  async function* pages() {
-    let after: string | undefined;
-    for (;;) {
-      const page = await db.rgDecision.findMany({
-        where: { ...tenant, createdAt, ...(after ? { id: { gt: after } } : {}) },
-        orderBy: { id: 'asc' },
-        take: PAGE,
-      });
-      // The partner's own player id beside ours: what a compliance officer searches by.
-      const players = await db.customer.findMany({
-        where: { ...tenant, id: { in: [...new Set(page.map((d) => d.customerId))] } },
-        select: { id: true, externalId: true },
-      });
-      const external = new Map(players.map((p) => [p.id, p.externalId]));
-      yield page
-        .map((d) =>
-          csvLine([
-            d.id,
-            d.createdAt.toISOString(),
-            d.customerId,
-            external.get(d.customerId) ?? null,
-            d.path,
-            d.state,
-            d.until?.toISOString() ?? null,
-            d.reference,
-          ]),
-        )
-        .join('');
-      if (page.length < PAGE) return;
-      after = page[page.length - 1]!.id;
-    }
+async function* csvPages(pages: ReturnType<typeof exportRgDecisions>) {
+  for await (const page of pages) {
+    yield page
+      .map((d) =>
+        csvLine([
+          d.id,
+          d.createdAt.toISOString(),
+          d.customerId,
+          d.externalId,
+          d.path,
+          d.state,
+          d.until?.toISOString() ?? null,
+          d.reference,
+        ]),
+      )
+      .join('');
   }
 }
