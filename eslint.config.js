@@ -1,6 +1,8 @@
 // Lint, including the layering rules that keep the architecture honest (STYLE.md, Habits):
 // domain code knows nothing of HTTP, GraphQL or MCP; transports reach the database only
 // through domain functions (type imports aside).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -29,6 +31,48 @@ const LEDGER_READS = sqlOn(
   readsCoinMovements,
   'Transports do not query the ledger: ask a domain function (or domain/ledger).',
 );
+
+// Transports reach the database through domain functions (docs/architecture.md, "Layers"): a
+// Prisma model's query or write (`db.order.findMany`, `tx.customer.update`…) or raw SQL through
+// the client (`$queryRaw`, `$executeRaw`…) in a transport is an error. The models are read from
+// the Prisma schema, by their client names, so a new one is covered without a change here. Two
+// files are let off raw SQL: the readiness probe (it checks the database itself: its migrations
+// table) and the Idempotency-Key layer's own store (rest/idempotency.ts, which issue 30 moves to
+// one owner of exactly-once). SQL sent through db/sql.ts's `sqlFor` is not seen here.
+const prismaModels = [
+  ...readFileSync(path.join(import.meta.dirname, 'prisma/schema.prisma'), 'utf8').matchAll(
+    /^model\s+(\w+)/gm,
+  ),
+].map(([, name]) => name[0].toLowerCase() + name.slice(1));
+const prismaMethods = [
+  'findMany',
+  'findFirst',
+  'findFirstOrThrow',
+  'findUnique',
+  'findUniqueOrThrow',
+  'count',
+  'aggregate',
+  'groupBy',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+];
+const MODEL_CALLS = {
+  selector: `MemberExpression[object.type='MemberExpression'][object.property.name=/^(${prismaModels.join('|')})$/][property.name=/^(${prismaMethods.join('|')})$/]`,
+  message: 'Transports reach the database through domain functions, not Prisma model calls.',
+};
+const RAW_SQL = {
+  selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw)(Unsafe)?$/]',
+  message: 'Transports reach the database through domain functions, not raw SQL.',
+};
+/** The two transport files let off raw SQL (above); every other selector still holds there. */
+const RAW_SQL_ALLOWED = ['src/http/probes.ts', 'src/rest/idempotency.ts'];
 
 const transportOnly = [
   'express',
@@ -146,7 +190,7 @@ export default tseslint.config(
       'src/backoffice/**/*.ts',
     ],
     rules: {
-      'no-restricted-syntax': ['error', ...LEDGER_WRITES, ...LEDGER_READS],
+      'no-restricted-syntax': ['error', ...LEDGER_WRITES, ...LEDGER_READS, MODEL_CALLS, RAW_SQL],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -160,6 +204,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // (A later entry for the same rule replaces the earlier one: the whole list again, less RAW_SQL.)
+  {
+    files: RAW_SQL_ALLOWED,
+    rules: { 'no-restricted-syntax': ['error', ...LEDGER_WRITES, ...LEDGER_READS, MODEL_CALLS] },
   },
   {
     files: ['scripts/**', 'bench/**', 'test/**', 'src/cli/**', 'src/server.ts'],

@@ -10,12 +10,10 @@ import type { StaffIdentity } from '../domain/staff/roles.js';
 import { describeLink, redeemLink } from '../domain/staff/staff-admin.js';
 import {
   beginTwoFactorSetup,
-  brandRequires,
   disableOwnTwoFactor,
   enableTwoFactor,
-  recoveryCodesLeft,
   regenerateRecoveryCodes,
-  REQUIRED_BY_BRAND,
+  twoFactorStatus,
 } from '../domain/staff/two-factor.js';
 import { requireCsrf, sessionOf, setSessionCookie } from '../http/staff-session.js';
 
@@ -65,16 +63,7 @@ export function accountRoutes(api: Router, d: Deps): void {
     '/two-factor',
     d.handle(async (req, res) => {
       const { staff } = await signedIn(req);
-      const user = await d.db.staffUser.findUniqueOrThrow({
-        where: { id: staff.userId },
-        include: REQUIRED_BY_BRAND,
-      });
-      res.json({
-        enabled: Boolean(user.totpEnabledAt),
-        enabledAt: user.totpEnabledAt,
-        requiredByBrand: brandRequires(user),
-        recoveryCodesLeft: user.totpEnabledAt ? await recoveryCodesLeft(d.db, user.id) : 0,
-      });
+      res.json(await twoFactorStatus(d.db, staff.userId));
     }),
   );
 

@@ -152,3 +152,17 @@ async function replaceRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
 /** How many recovery codes are left unused (the account page says so). */
 export const recoveryCodesLeft = (db: Db, userId: string) =>
   db.staffRecoveryCode.count({ where: { staffUserId: userId, usedAt: null } });
+
+/** What the account page shows of one's second factor (GET /admin/api/two-factor). */
+export async function twoFactorStatus(db: Db, userId: string) {
+  const user = await db.staffUser.findUniqueOrThrow({
+    where: { id: userId },
+    include: REQUIRED_BY_BRAND,
+  });
+  return {
+    enabled: Boolean(user.totpEnabledAt),
+    enabledAt: user.totpEnabledAt,
+    requiredByBrand: brandRequires(user),
+    recoveryCodesLeft: user.totpEnabledAt ? await recoveryCodesLeft(db, user.id) : 0,
+  };
+}
