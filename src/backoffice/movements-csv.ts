@@ -14,7 +14,7 @@ import { exportTenant, queryText, streamCsv } from './csv-response.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Without `from`, the window is the 30 days before `to` (or now). */
-export const DEFAULT_WINDOW_DAYS = 30;
+const DEFAULT_WINDOW_DAYS = 30;
 const COLUMNS = [
   'id',
   'created_at',
