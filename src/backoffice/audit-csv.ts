@@ -5,11 +5,10 @@
 // it is the first row of the file it took). The rows come from domain/staff/export-audit.ts; this
 // file parses the filter and writes them as CSV.
 import type { Request, Response } from 'express';
-import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { exportAudit } from '../domain/staff/export-audit.js';
 import { auditFilterArgs, readAuditFilter } from '../domain/staff/audit-where.js';
-import { exportTenant, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv, type PageRow } from './csv-response.js';
 
 const COLUMNS = [
   'id',
@@ -48,27 +47,21 @@ export async function exportAuditCsv(db: Db, req: Request, res: Response): Promi
     res,
     `audit-${tenant.environment}-${date}.csv`,
     COLUMNS,
-    csvPages(exportAudit(db, tenant, filter)),
+    exportAudit(db, tenant, filter),
+    cellsOf,
   );
 }
 
-async function* csvPages(pages: ReturnType<typeof exportAudit>) {
-  for await (const page of pages) {
-    yield page
-      .map((a) =>
-        csvLine([
-          a.id,
-          a.createdAt.toISOString(),
-          a.staffUserId,
-          a.staffEmail,
-          a.action,
-          a.targetId,
-          a.requestId,
-          json(a.args),
-          json(a.before),
-          json(a.after),
-        ]),
-      )
-      .join('');
-  }
-}
+/** One row's cells, in COLUMNS' order. */
+const cellsOf = (a: PageRow<ReturnType<typeof exportAudit>>) => [
+  a.id,
+  a.createdAt.toISOString(),
+  a.staffUserId,
+  a.staffEmail,
+  a.action,
+  a.targetId,
+  a.requestId,
+  json(a.args),
+  json(a.before),
+  json(a.after),
+];

@@ -53,20 +53,25 @@ export async function exportTenant(
   return tenant;
 }
 
-/** Streams `columns` then each page's rows (already CSV lines), stopping when the client leaves. */
-export async function streamCsv(
+/** A row of the pages an export reads (the domain's export functions). */
+export type PageRow<P> = P extends AsyncIterable<(infer Row)[]> ? Row : never;
+
+/** Streams `columns`, then each page's rows as CSV lines (`cellsOf`), stopping when the client leaves. */
+
+export async function streamCsv<Row>(
   res: Response,
   filename: string,
   columns: string[],
-  pages: AsyncIterable<string>,
+  pages: AsyncIterable<Row[]>,
+  cellsOf: (row: Row) => Parameters<typeof csvLine>[0],
 ): Promise<void> {
   res.status(200);
   res.setHeader('content-type', 'text/csv; charset=utf-8');
   res.setHeader('content-disposition', `attachment; filename="${filename}"`);
   res.setHeader('cache-control', 'no-store');
   await write(res, csvLine(columns));
-  for await (const chunk of pages) {
-    if (chunk) await write(res, chunk);
+  for await (const page of pages) {
+    if (page.length) await write(res, page.map((row) => csvLine(cellsOf(row))).join(''));
     if (res.destroyed) break;
   }
   res.end();

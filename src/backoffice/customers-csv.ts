@@ -5,10 +5,9 @@
 import type { Request, Response } from 'express';
 import { exportCustomers } from '../domain/customers/export-customers.js';
 import { customerFilter } from '../domain/customers/schemas.js';
-import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { parseInput } from '../domain/validation.js';
-import { exportTenant, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv, type PageRow } from './csv-response.js';
 
 const COLUMNS = [
   'id',
@@ -45,31 +44,25 @@ export async function exportCustomersCsv(db: Db, req: Request, res: Response): P
     res,
     `customers-${tenant.environment}-${date}.csv`,
     COLUMNS,
-    csvPages(exportCustomers(db, tenant, filter)),
+    exportCustomers(db, tenant, filter),
+    cellsOf,
   );
 }
 
-async function* csvPages(pages: ReturnType<typeof exportCustomers>) {
-  for await (const page of pages) {
-    yield page
-      .map((c) =>
-        csvLine([
-          c.id,
-          c.externalId,
-          c.firstName,
-          c.lastName,
-          c.nickname,
-          c.email,
-          c.phone,
-          c.country,
-          c.preferredLang,
-          c.segmentId,
-          c.status,
-          Number(c.balance),
-          c.orderCount,
-          c.createdAt.toISOString(),
-        ]),
-      )
-      .join('');
-  }
-}
+/** One row's cells, in COLUMNS' order. */
+const cellsOf = (c: PageRow<ReturnType<typeof exportCustomers>>) => [
+  c.id,
+  c.externalId,
+  c.firstName,
+  c.lastName,
+  c.nickname,
+  c.email,
+  c.phone,
+  c.country,
+  c.preferredLang,
+  c.segmentId,
+  c.status,
+  Number(c.balance),
+  c.orderCount,
+  c.createdAt.toISOString(),
+];

@@ -5,12 +5,11 @@
 // rows come from domain/ledger/export-movements.ts; this file reads the window and writes CSV.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import { exportMovements } from '../domain/ledger/export-movements.js';
 import { dayOrInstant, parseInput, windowEnd } from '../domain/validation.js';
-import { exportTenant, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv, type PageRow } from './csv-response.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** Without `from`, the window is the 30 days before `to` (or now). */
@@ -66,31 +65,25 @@ export async function exportMovementsCsv(db: Db, req: Request, res: Response): P
     res,
     name,
     COLUMNS,
-    csvPages(exportMovements(db, tenant, { from, to, customerId: input.customerId })),
+    exportMovements(db, tenant, { from, to, customerId: input.customerId }),
+    cellsOf,
   );
 }
 
-async function* csvPages(pages: ReturnType<typeof exportMovements>) {
-  for await (const page of pages) {
-    yield page
-      .map((m) =>
-        csvLine([
-          m.id,
-          m.createdAt.toISOString(),
-          m.customerId,
-          m.externalId,
-          Number(m.delta),
-          Number(m.balanceAfter),
-          m.source,
-          m.reason,
-          m.requestId,
-          m.bulkId,
-          m.lotId,
-          m.apiKeyId,
-          m.staffUserId,
-          m.staffEmail,
-        ]),
-      )
-      .join('');
-  }
-}
+/** One row's cells, in COLUMNS' order. */
+const cellsOf = (m: PageRow<ReturnType<typeof exportMovements>>) => [
+  m.id,
+  m.createdAt.toISOString(),
+  m.customerId,
+  m.externalId,
+  Number(m.delta),
+  Number(m.balanceAfter),
+  m.source,
+  m.reason,
+  m.requestId,
+  m.bulkId,
+  m.lotId,
+  m.apiKeyId,
+  m.staffUserId,
+  m.staffEmail,
+];

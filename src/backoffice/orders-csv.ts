@@ -3,12 +3,11 @@
 // pages of 500 (keyset on id), each order's items in one cell. The read is audited. The rows come
 // from domain/orders/export-orders.ts; this file parses the filter and writes them as CSV.
 import type { Request, Response } from 'express';
-import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { exportOrders } from '../domain/orders/export-orders.js';
 import { orderSearchFilter } from '../domain/orders/schemas.js';
 import { parseInput } from '../domain/validation.js';
-import { exportTenant, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv, type PageRow } from './csv-response.js';
 
 const COLUMNS = [
   'id',
@@ -45,35 +44,28 @@ export async function exportOrdersCsv(db: Db, req: Request, res: Response): Prom
   });
   const date = new Date().toISOString().slice(0, 10);
   const name = `orders-${tenant.environment}${filter.status ? `-${filter.status}` : ''}-${date}.csv`;
-  await streamCsv(res, name, COLUMNS, csvPages(await exportOrders(db, tenant, filter)));
+  await streamCsv(res, name, COLUMNS, await exportOrders(db, tenant, filter), cellsOf);
 }
 
-async function* csvPages(pages: Awaited<ReturnType<typeof exportOrders>>) {
-  for await (const page of pages) {
-    yield page
-      .map((o) =>
-        csvLine([
-          o.id,
-          o.reference,
-          o.createdAt.toISOString(),
-          o.status,
-          o.statusChangedAt.toISOString(),
-          o.billingStatus,
-          o.customerId,
-          o.externalId,
-          Number(o.totalCoins),
-          o.totalPrice,
-          o.currency,
-          o.items.map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; '),
-          o.items
-            .filter((i) => i.trackingCode)
-            .map((i) => `${i.sku}: ${i.carrier ?? ''} ${i.trackingCode}`.replace('  ', ' '))
-            .join('; '),
-          o.recipientName,
-          o.shippingAddress,
-          o.contactEmail,
-        ]),
-      )
-      .join('');
-  }
-}
+/** One row's cells, in COLUMNS' order. */
+const cellsOf = (o: PageRow<Awaited<ReturnType<typeof exportOrders>>>) => [
+  o.id,
+  o.reference,
+  o.createdAt.toISOString(),
+  o.status,
+  o.statusChangedAt.toISOString(),
+  o.billingStatus,
+  o.customerId,
+  o.externalId,
+  Number(o.totalCoins),
+  o.totalPrice,
+  o.currency,
+  o.items.map((i) => `${i.quantity} × ${i.productName} (${i.sku})`).join('; '),
+  o.items
+    .filter((i) => i.trackingCode)
+    .map((i) => `${i.sku}: ${i.carrier ?? ''} ${i.trackingCode}`.replace('  ', ' '))
+    .join('; '),
+  o.recipientName,
+  o.shippingAddress,
+  o.contactEmail,
+];

@@ -3,11 +3,10 @@
 // The rows come from domain/responsible-gaming/export-decisions.ts; this file writes them as CSV.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { csvLine } from '../domain/csv.js';
 import type { Db } from '../domain/db.js';
 import { exportRgDecisions } from '../domain/responsible-gaming/export-decisions.js';
 import { parseInput } from '../domain/validation.js';
-import { exportTenant, queryText, streamCsv } from './csv-response.js';
+import { exportTenant, queryText, streamCsv, type PageRow } from './csv-response.js';
 
 const COLUMNS = [
   'id',
@@ -36,30 +35,22 @@ export async function exportRgDecisionsCsv(db: Db, req: Request, res: Response):
     res,
     `rg-decisions-${tenant.environment}-${(from ?? 'all').slice(0, 10)}.csv`,
     COLUMNS,
-    csvPages(
-      exportRgDecisions(db, tenant, {
-        from: from ? new Date(from) : undefined,
-        to: to ? new Date(to) : undefined,
-      }),
-    ),
+    exportRgDecisions(db, tenant, {
+      from: from ? new Date(from) : undefined,
+      to: to ? new Date(to) : undefined,
+    }),
+    cellsOf,
   );
 }
 
-async function* csvPages(pages: ReturnType<typeof exportRgDecisions>) {
-  for await (const page of pages) {
-    yield page
-      .map((d) =>
-        csvLine([
-          d.id,
-          d.createdAt.toISOString(),
-          d.customerId,
-          d.externalId,
-          d.path,
-          d.state,
-          d.until?.toISOString() ?? null,
-          d.reference,
-        ]),
-      )
-      .join('');
-  }
-}
+/** One row's cells, in COLUMNS' order. */
+const cellsOf = (d: PageRow<ReturnType<typeof exportRgDecisions>>) => [
+  d.id,
+  d.createdAt.toISOString(),
+  d.customerId,
+  d.externalId,
+  d.path,
+  d.state,
+  d.until?.toISOString() ?? null,
+  d.reference,
+];
