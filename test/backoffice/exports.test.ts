@@ -374,3 +374,62 @@ describe('B10: an exported customers file re-imports', () => {
     expect(await h.db.prisma.customer.count({ where: target })).toBe(3);
   });
 });
+
+describe('rg-decisions.csv', () => {
+  it("streams the tenant's refusals of a window, oldest first, with the player's external id", async () => {
+    const ana = customers[`${a.subBrandId}:ana-1`]!;
+    const decision = (tenant: Tenant, customerId: string, at: string, reference: string) => ({
+      id: newId(),
+      ...tenant,
+      customerId,
+      path: 'engine_grant',
+      state: 'cool_off' as const,
+      until: new Date('2026-03-01T00:00:00.000Z'),
+      reference,
+      createdAt: new Date(at),
+    });
+    // Ids are UUIDv7, made when a decision is: the order they are made in is the time order.
+    await h.db.prisma.rgDecision.createMany({
+      data: [
+        decision(tenantA, ana, '2026-02-01T10:00:00.000Z', 'evt-first'),
+        decision(tenantA, ana, '2026-02-02T10:00:00.000Z', 'evt-second'),
+        decision(tenantA, ana, '2025-12-01T10:00:00.000Z', 'evt-outside'),
+        decision(
+          { subBrandId: b.subBrandId, environment: 'test' },
+          customers[`${b.subBrandId}:b-1`]!,
+          '2026-02-01T12:00:00.000Z',
+          'evt-other-tenant',
+        ),
+      ],
+    });
+    const res = await get(
+      operator,
+      '/admin/api/rg-decisions.csv?from=2026-01-01T00:00:00Z&to=2026-03-01T00:00:00Z',
+    );
+    expect(res.status).toBe(200);
+    const [header, ...data] = rows(res.text);
+    expect(header!.join(',')).toBe(
+      'id,created_at,customer_id,external_id,path,state,until,reference',
+    );
+    expect(data.map((r) => r.slice(1))).toEqual([
+      [
+        '2026-02-01T10:00:00.000Z',
+        ana,
+        'ana-1',
+        'engine_grant',
+        'cool_off',
+        '2026-03-01T00:00:00.000Z',
+        'evt-first',
+      ],
+      [
+        '2026-02-02T10:00:00.000Z',
+        ana,
+        'ana-1',
+        'engine_grant',
+        'cool_off',
+        '2026-03-01T00:00:00.000Z',
+        'evt-second',
+      ],
+    ]);
+  });
+});
