@@ -92,7 +92,10 @@ export type Route<
   /** Bodies above this are refused with payload_too_large. Default 64 KiB. */
   maxBodyBytes?: number;
   successStatus: 200 | 201;
-  /** The success body's payload (its family wraps it), for OpenAPI and the MCP output schema. */
+  /**
+   * The success body's payload (its family wraps it), for OpenAPI, the MCP output schema and the
+   * contract test. Left out of a row, it is derived from `operation` (rest/wire-answer.ts).
+   */
   response: z.ZodType;
   paginated?: boolean;
   /** Codes this route can return beyond the common ones (401, 403, 429, 500). */
@@ -134,21 +137,26 @@ export type Route<
    * agent previews, then applies with the same key).
    */
   preview?: (input: RouteInput<P, Q, B>) => boolean;
-  /** Maps the operation's `data` to the wire body (partner rows: a RouteResult). */
+  /**
+   * Maps the operation's `data` to the wire body (partner rows: a RouteResult). Left out of a row,
+   * it is derived with `response`: a row writes one only for a real value mapping, and says why.
+   */
   result: (
     data: Record<string, unknown>,
     call: { requestId: string; input: RouteInput<P, Q, B> },
   ) => unknown;
 };
 
-/** Identity function that checks a row and infers its schema types. */
-export function defineRoute<
-  P extends AnyObject | undefined = undefined,
-  Q extends AnyObject | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
->(route: Route<P, Q, B>): Route {
-  return route as unknown as Route;
-}
+/**
+ * A row as written: `response` and `result` may be left out, and are then derived from the
+ * operation (rest/wire-answer.ts, through defineRoute).
+ */
+export type RouteRow<
+  P extends AnyObject | undefined = AnyObject | undefined,
+  Q extends AnyObject | undefined = AnyObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> = Omit<Route<P, Q, B>, 'response' | 'result'> &
+  Partial<Pick<Route<P, Q, B>, 'response' | 'result'>>;
 
 /** The rate budget a call spends: a GET, or a row marked read-only (a search sent as POST). */
 export const unitOf = (route: Route): 'read' | 'write' =>

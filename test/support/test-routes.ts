@@ -8,7 +8,8 @@ import {
   pageParams,
   toPage,
 } from '../../src/rest/pagination.js';
-import { defineRoute, type Route } from '../../src/rest/route.js';
+import { defineRoute } from '../../src/rest/define-route.js';
+import type { Route } from '../../src/rest/route.js';
 import { ROUTES } from '../../src/rest/table.js';
 
 /** Set to N to make the next N successful createBrand calls fail after their write. */

@@ -36,7 +36,10 @@ builder.prismaObject('Customer', {
       nullable: true,
       description: "The partner's own player id; unique per sub-brand.",
     }),
-    segmentId: t.exposeString('segmentId', { nullable: true }),
+    segmentId: t.exposeString('segmentId', {
+      nullable: true,
+      description: "The partner's own grouping of the player (free text).",
+    }),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     nickname: t.exposeString('nickname', { nullable: true }),
@@ -53,7 +56,10 @@ builder.prismaObject('Customer', {
     platformRegisteredAt: t.expose('platformRegisteredAt', { type: 'DateTime', nullable: true }),
     status: t.expose('status', { type: CustomerStatusEnum }),
     statusNote: t.exposeString('statusNote', { nullable: true }),
-    statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime' }),
+    statusChangedAt: t.expose('statusChangedAt', {
+      type: 'DateTime',
+      description: 'Stamped at creation and whenever status changes.',
+    }),
     coinBalance: t.field({
       type: 'SafeInt',
       description: 'Coins in the wallet: the sum of its movements, never negative.',

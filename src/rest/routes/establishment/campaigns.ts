@@ -12,7 +12,7 @@ import {
   statusInput,
 } from '../../../engine/campaigns/schemas.js';
 import { PRODUCT_VERTICALS } from '../../../domain/jurisdiction/rules.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { uuidParams } from './wire.js';
 
 const CAMPAIGN_SELECTION = `id establishmentId title modalTitle description legalTerms duration startsAt endsAt type

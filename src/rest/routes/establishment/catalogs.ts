@@ -7,7 +7,7 @@ import {
   createEstablishmentCatalogBody,
   renameCatalogBody,
 } from '../../../domain/catalog/establishment-catalogs.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { PRODUCT_SELECTION, productDetail, toProductDetail } from './product-wire.js';
 import { uuidParams } from './wire.js';
 

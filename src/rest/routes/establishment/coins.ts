@@ -2,7 +2,7 @@
 // does not show its shape; this is ours (docs/establishment-api.md, "Coins").
 import { z } from 'zod';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 
 export const adjustPlayerCoins = defineRoute({
   name: 'adjust_player_coins',

@@ -8,7 +8,7 @@ import {
   updateEstablishmentInput,
 } from '../../../domain/establishments/schemas.js';
 import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { coinExpiryRecord } from '../partner/holds.js';
 import { uuidParams } from './wire.js';
 

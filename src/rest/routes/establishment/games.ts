@@ -3,7 +3,7 @@
 // docs/fairness.md).
 import { z } from 'zod';
 import { CLIENT_SEED, CLIENT_SEED_RULE } from '../../../engine/campaigns/fair-draw.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 
 const gameName = z
   .string()

@@ -2,7 +2,7 @@
 // (the partner API's store sessions), and its sign-out before expiry. Shapes are ours: the
 // document does not show them (docs/establishment-api.md, "Iframe").
 import { z } from 'zod';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 
 export const iframeLogin = defineRoute({
   name: 'iframe_login',

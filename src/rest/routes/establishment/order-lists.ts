@@ -1,7 +1,7 @@
 // The establishment API's order lists (spec/establishment-api.md, "Orders"): the operations of
 // every order, or of one player, by numbered page, and one order's records.
 import { z } from 'zod';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { PAGINATION_CONTROLS, pageBody, pageQuery, uuidParams } from './wire.js';
 import {
   ORDER_FIELDS,

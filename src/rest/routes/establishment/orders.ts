@@ -4,7 +4,7 @@
 // derived from each order's history (domain/orders/order-operations.ts).
 import { z } from 'zod';
 import { EXAMPLE_UUID } from '../../openapi-examples.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { uuidParams } from './wire.js';
 import {
   ORDER_FIELDS,

@@ -1,7 +1,7 @@
 // Players: the partner API's customers seen by the establishment. One table, one wallet.
 import { z } from 'zod';
 import { CUSTOMER_STATUSES } from '../../../domain/customers/schemas.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import {
   PAGINATION_CONTROLS,
   pageBody,

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { claimInput } from '../../../engine/campaigns/claim-award.js';
 import { prizeInput } from '../../../engine/campaigns/schemas.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { AWARD_SELECTION, award, toAward } from './award-wire.js';
 import { uuidParams } from './wire.js';
 

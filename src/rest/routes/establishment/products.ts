@@ -9,7 +9,7 @@ import {
 } from '../../../domain/catalog/establishment-product-inputs.js';
 import { productSearchBody } from '../../../domain/catalog/search-establishment-products.js';
 import { notFound } from '../../../domain/errors.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import {
   PRODUCT_SELECTION,
   productDetail,

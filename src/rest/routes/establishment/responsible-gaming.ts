@@ -2,9 +2,12 @@
 // players, through the same mutation.
 import { z } from 'zod';
 import { rgStateInput } from '../../../domain/responsible-gaming/state.js';
-import { defineRoute } from '../../route.js';
-import { responsibleGamingRecord } from '../partner/responsible-gaming.js';
+import { defineRoute } from '../../define-route.js';
+import { RESPONSIBLE_GAMING } from '../partner/responsible-gaming.js';
+import { wireRecord } from '../../wire-answer.js';
 import { uuidParams } from './wire.js';
+
+const responsibleGamingRecord = wireRecord('establishment', RESPONSIBLE_GAMING).schema;
 
 export const setPlayerResponsibleGaming = defineRoute({
   name: 'set_player_responsible_gaming',

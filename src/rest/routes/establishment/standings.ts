@@ -1,7 +1,7 @@
 // A tournament's standings (issue 32): the ranking an operator (or its agent) reads while a
 // tournament runs and after it ended. Additive: the document has a player's position only.
 import { z } from 'zod';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { fromQuery } from '../partner/wire.js';
 import { uuidParams } from './wire.js';
 

@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { joinName } from '../../../domain/customers/player.js';
 import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../../../domain/pages.js';
 import { fromQuery } from '../partner/wire.js';
-import { responsibleGamingRecord } from '../partner/responsible-gaming.js';
+import { RESPONSIBLE_GAMING } from '../partner/responsible-gaming.js';
+import { wireRecord } from '../../wire-answer.js';
 import { AWARD_SELECTION, award, toAward } from './award-wire.js';
+
+const responsibleGamingRecord = wireRecord('establishment', RESPONSIBLE_GAMING).schema;
 
 /** A path id that must be a UUID: anything else is 400 VALIDATION_ERROR naming it. */
 export const uuidParams = <K extends string>(...names: K[]) =>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/customers/schemas.js';
 import { snakeKeys } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { coinExpiryRecord } from './holds.js';
 import { fromQuery, idOf } from './wire.js';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';

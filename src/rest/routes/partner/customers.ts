@@ -4,53 +4,22 @@ import {
   customerFilter,
   updateCustomerInput,
 } from '../../../domain/customers/schemas.js';
-import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
-import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
-import { responsibleGamingRecord } from './responsible-gaming.js';
+import { camelKeys, snakeShape } from '../../casing.js';
+import { connectionSelection, filterAndPage, pageParams } from '../../pagination.js';
+import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
+import { RESPONSIBLE_GAMING } from './responsible-gaming.js';
 import { customerId, fromQuery } from './wire.js';
 
-/** Every field of the Customer record, in the GraphQL selection. */
-export const CUSTOMER_SELECTION = `
-  id externalId segmentId firstName lastName nickname email phone addressLine postalCode zone
+/** The Customer record on the partner wire. */
+const CUSTOMER = fragment(
+  'Customer',
+  'Customer',
+  `id externalId segmentId firstName lastName nickname email phone addressLine postalCode zone
   locality city state country preferredLang platformRegisteredAt status statusNote statusChangedAt
-  coinBalance orderCount responsibleGaming { state until source since } createdAt updatedAt`;
-
-const nullableText = z.string().nullable();
-export const customerRecord = z
-  .object({
-    id: z.uuid(),
-    external_id: nullableText.describe("The player's id on the partner's platform."),
-    segment_id: nullableText.describe("The partner's own grouping of the player (free text)."),
-    first_name: z.string(),
-    last_name: z.string(),
-    nickname: nullableText,
-    email: nullableText,
-    phone: nullableText,
-    address_line: nullableText,
-    postal_code: nullableText,
-    zone: nullableText,
-    locality: nullableText,
-    city: nullableText,
-    state: nullableText,
-    country: nullableText,
-    preferred_lang: z.enum(['en', 'es', 'pt', 'it', 'fr']).nullable(),
-    platform_registered_at: z.iso.datetime().nullable(),
-    status: z.enum(['active', 'watch', 'restricted', 'banned']),
-    status_note: nullableText,
-    status_changed_at: z.iso
-      .datetime()
-      .describe('Stamped at creation and whenever status changes.'),
-    coin_balance: z.number().int().min(0).describe('Coins in the wallet.'),
-    order_count: z.number().int().min(0).describe('Orders ever placed.'),
-    responsible_gaming: responsibleGamingRecord,
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({
-    id: 'Customer',
-    description: 'A player mirrored from the partner platform, with its coin balance.',
-  });
+  coinBalance orderCount responsibleGaming { ${RESPONSIBLE_GAMING} } createdAt updatedAt`,
+  [RESPONSIBLE_GAMING],
+);
 
 /** The list's query parameters: the domain filter in snake_case, integers read from text. */
 const filterShape = Object.fromEntries(
@@ -59,10 +28,6 @@ const filterShape = Object.fromEntries(
     /coins|orders/.test(k) ? fromQuery(v) : v,
   ]),
 );
-
-const customer = (data: Record<string, unknown>, field: string) => ({
-  data: snakeKeys(data[field]),
-});
 
 export const listCustomers = defineRoute({
   name: 'list_customers',
@@ -81,13 +46,12 @@ export const listCustomers = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: customerRecord,
   errors: [],
   operation: `query ListCustomers($filter: CustomerFilter, $first: Int, $after: String) {
-    customers(filter: $filter, first: $first, after: $after) { ${connectionSelection(CUSTOMER_SELECTION)} }
-  }`,
+    customers(filter: $filter, first: $first, after: $after) { ${connectionSelection(`${CUSTOMER}`)} }
+  }
+  ${CUSTOMER.definition}`,
   variables: ({ query }) => filterAndPage(query),
-  result: (data) => toPage(data.customers, (node) => snakeKeys(node)),
 });
 
 export const createCustomer = defineRoute({
@@ -105,11 +69,10 @@ export const createCustomer = defineRoute({
   body: z.strictObject(snakeShape(createCustomerInput.shape)),
   idempotency: 'required',
   successStatus: 201,
-  response: customerRecord,
   errors: ['conflict'],
-  operation: `mutation CreateCustomer($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER_SELECTION} } }`,
+  operation: `mutation CreateCustomer($input: CreateCustomerInput!) { createCustomer(input: $input) { ${CUSTOMER} } }
+  ${CUSTOMER.definition}`,
   variables: ({ body }) => ({ input: camelKeys(body) }),
-  result: (data) => customer(data, 'createCustomer'),
 });
 
 export const listSegments = defineRoute({
@@ -126,11 +89,9 @@ export const listSegments = defineRoute({
   hints: { readOnly: true, idempotent: true },
   idempotency: 'none',
   successStatus: 200,
-  response: z.array(z.object({ segment_id: z.string(), customers: z.number().int().min(1) })),
   errors: [],
   operation: `query ListSegments { customerSegments { segmentId customers } }`,
   variables: () => ({}),
-  result: (data) => ({ data: (data.customerSegments as object[]).map((s) => snakeKeys(s)) }),
 });
 
 export const getCustomer = defineRoute({
@@ -147,11 +108,10 @@ export const getCustomer = defineRoute({
   params: customerId,
   idempotency: 'none',
   successStatus: 200,
-  response: customerRecord,
   errors: [],
-  operation: `query GetCustomer($id: ID!) { customer(id: $id) { ${CUSTOMER_SELECTION} } }`,
+  operation: `query GetCustomer($id: ID!) { customer(id: $id) { ${CUSTOMER} } }
+  ${CUSTOMER.definition}`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => customer(data, 'customer'),
 });
 
 export const updateCustomer = defineRoute({
@@ -171,11 +131,10 @@ export const updateCustomer = defineRoute({
   body: z.strictObject(snakeShape(updateCustomerInput.shape)),
   idempotency: 'optional',
   successStatus: 200,
-  response: customerRecord,
   errors: ['conflict'],
-  operation: `mutation UpdateCustomer($id: ID!, $input: UpdateCustomerInput!) { updateCustomer(id: $id, input: $input) { ${CUSTOMER_SELECTION} } }`,
+  operation: `mutation UpdateCustomer($id: ID!, $input: UpdateCustomerInput!) { updateCustomer(id: $id, input: $input) { ${CUSTOMER} } }
+  ${CUSTOMER.definition}`,
   variables: ({ params, body }) => ({ id: params.id, input: camelKeys(body) }),
-  result: (data) => customer(data, 'updateCustomer'),
 });
 
 export const deleteCustomer = defineRoute({
@@ -193,11 +152,8 @@ export const deleteCustomer = defineRoute({
   params: customerId,
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({ id: z.uuid(), deleted: z.literal(true) })
-    .meta({ id: 'DeletedCustomer', description: 'A customer that was deleted.' }),
   errors: [],
-  operation: 'mutation DeleteCustomer($id: ID!) { deleteCustomer(id: $id) { id deleted } }',
+  operation: `mutation DeleteCustomer($id: ID!) { deleteCustomer(id: $id) { ...DeletedCustomer } }
+  fragment DeletedCustomer on DeletedCustomer { id deleted }`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: data.deleteCustomer }),
 });

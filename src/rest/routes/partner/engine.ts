@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCT_VERTICALS } from '../../../domain/jurisdiction/rules.js';
 import { auditStoredReplay } from '../../../engine/points/audit-replay.js';
 import { snakeKeys } from '../../casing.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 
 /** Events are limited to 16 KB, body fields included (spec: Limits). */
 const EVENT_BYTES = 16 * 1024;

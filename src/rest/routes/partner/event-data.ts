@@ -12,7 +12,7 @@ import { getCustomer } from './customers.js';
 import { eventRecord } from './events.js';
 import { getOrder } from './orders.js';
 import { HOLD_SELECTION, holdRecord } from './holds.js';
-import { MOVEMENT_SELECTION, movementRecord } from './wallet.js';
+import { adjustCoins, COIN_MOVEMENT } from './wallet.js';
 
 /** How one resource type's `data` is made. */
 export type EventData = {
@@ -107,9 +107,10 @@ export const EVENT_DATA: Record<ResourceType, EventData> = {
   customer: ofRoute(getCustomer),
   order: ofRoute(getOrder),
   coin_movement: {
-    schema: movementRecord,
+    schema: adjustCoins.response,
     many: {
-      operation: `query EventMovements($ids: [ID!]!) { coinMovements(ids: $ids) { ${MOVEMENT_SELECTION} } }`,
+      operation: `query EventMovements($ids: [ID!]!) { coinMovements(ids: $ids) { ${COIN_MOVEMENT} } }
+        ${COIN_MOVEMENT.definition}`,
       result: (data) =>
         (data.coinMovements as unknown[]).map((m) => snakeKeys(m) as { id: string }),
     },

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { EVENT_TYPE_NAMES } from '../../../domain/events/types.js';
 import { connectionSelection, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { idOf } from './wire.js';
 
 export const EVENT_SELECTION = 'id type createdAt environment apiVersion data';

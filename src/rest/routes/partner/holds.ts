@@ -4,7 +4,7 @@ import { MAX_HOLD_SECONDS } from '../../../domain/wallet/holds.js';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
 import { snakeKeys } from '../../casing.js';
 import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { customerId } from './wire.js';
 
 /** A sub-brand's coin expiry policy, as the partner and establishment reads show it. */

@@ -12,7 +12,7 @@ import { atLeastOneOf, exactlyOneOf } from '../../../domain/validation.js';
 import { storeSessionInput } from '../../../domain/store-sessions/store-session.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, filterAndPage, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { idOf, orderId } from './wire.js';
 
 const OPAQUE = new Set(['attributes', 'detail']);

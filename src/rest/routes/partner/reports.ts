@@ -8,7 +8,7 @@ import { TOP_EARNERS_MAX_DAYS } from '../../../domain/reports/top-earners.js';
 import { MAX_WINDOW_DAYS } from '../../../domain/reports/window.js';
 import { utcInstant } from '../../../domain/validation.js';
 import { snakeKeys } from '../../casing.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,23 +1,18 @@
 // Responsible gaming on the partner API (docs/compliance.md): set a customer's state, and list the
 // gate's refusals for an audit.
 import { z } from 'zod';
-import { RG_PATHS } from '../../../domain/responsible-gaming/gate.js';
-import { RG_SOURCES, RG_STATES, rgStateInput } from '../../../domain/responsible-gaming/state.js';
-import { snakeKeys } from '../../casing.js';
-import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { rgStateInput } from '../../../domain/responsible-gaming/state.js';
+import { connectionArgs, connectionSelection, pageParams } from '../../pagination.js';
+import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
 import { customerId } from './wire.js';
 
-export const responsibleGamingRecord = z
-  .object({
-    state: z.enum(RG_STATES),
-    until: z.iso.datetime().nullable(),
-    source: z.enum(RG_SOURCES).nullable(),
-    since: z.iso.datetime().nullable(),
-  })
-  .meta({ id: 'ResponsibleGaming', description: 'Any state but none blocks incentives.' });
-
-const RG_SELECTION = 'id responsibleGaming { state until source since }';
+/** A customer's responsible-gaming state on the partner wire. */
+export const RESPONSIBLE_GAMING = fragment(
+  'ResponsibleGaming',
+  'ResponsibleGaming',
+  'state until source since',
+);
 
 export const setResponsibleGaming = defineRoute({
   name: 'set_customer_responsible_gaming',
@@ -36,36 +31,22 @@ export const setResponsibleGaming = defineRoute({
   body: rgStateInput,
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({ customer_id: z.uuid(), responsible_gaming: responsibleGamingRecord })
-    .meta({ id: 'CustomerResponsibleGaming', description: "A customer's state after the change." }),
   errors: [],
   operation: `mutation SetRg($id: ID!, $input: ResponsibleGamingInput!) {
-    setResponsibleGaming(customerId: $id, input: $input) { ${RG_SELECTION} }
-  }`,
+    setResponsibleGaming(customerId: $id, input: $input) { ...CustomerResponsibleGaming }
+  }
+  fragment CustomerResponsibleGaming on Customer {
+    customerId: id responsibleGaming { ${RESPONSIBLE_GAMING} }
+  }
+  ${RESPONSIBLE_GAMING.definition}`,
   variables: ({ params, body }) => ({ id: params.id, input: body }),
-  result: (data) => {
-    const c = data.setResponsibleGaming as { id: string; responsibleGaming: unknown };
-    return { data: { customer_id: c.id, responsible_gaming: snakeKeys(c.responsibleGaming) } };
-  },
 });
 
-const DECISION_SELECTION = 'id customerId path state until reference createdAt';
-
-export const rgDecisionRecord = z
-  .object({
-    id: z.uuid(),
-    customer_id: z.uuid(),
-    path: z.enum(RG_PATHS),
-    state: z.enum(['cool_off', 'self_excluded', 'limit_reached']),
-    until: z.iso.datetime().nullable(),
-    reference: z
-      .string()
-      .nullable()
-      .describe('What was refused: an engine event, campaign, award, bulk id.'),
-    created_at: z.iso.datetime(),
-  })
-  .meta({ id: 'RgDecision', description: 'One refusal of the responsible-gaming gate.' });
+const RG_DECISION = fragment(
+  'RgDecision',
+  'RgDecision',
+  'id customerId path state until reference createdAt',
+);
 
 export const listRgDecisions = defineRoute({
   name: 'list_rg_decisions',
@@ -88,18 +69,17 @@ export const listRgDecisions = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: rgDecisionRecord,
   errors: [],
   operation: `query RgDecisions($from: DateTime, $to: DateTime, $c: ID, $first: Int, $after: String) {
     rgDecisions(from: $from, to: $to, customerId: $c, first: $first, after: $after) {
-      ${connectionSelection(DECISION_SELECTION)}
+      ${connectionSelection(`${RG_DECISION}`)}
     }
-  }`,
+  }
+  ${RG_DECISION.definition}`,
   variables: ({ query }) => ({
     from: query.from ?? null,
     to: query.to ?? null,
     c: query.customer_id ?? null,
     ...connectionArgs(query),
   }),
-  result: (data) => toPage(data.rgDecisions, (node) => snakeKeys(node)),
 });

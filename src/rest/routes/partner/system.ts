@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { snakeKeys } from '../../casing.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 
 export const healthRecord = z
   .object({

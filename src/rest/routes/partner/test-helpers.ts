@@ -1,6 +1,6 @@
 // Test helpers for partners: fulfilment of their own test orders, so the guide's last steps
 // (shipping, delivery) can be tried with a test key alone.
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { ORDER_SELECTION, orderRecord, toOrder } from './orders.js';
 import { orderId } from './wire.js';
 

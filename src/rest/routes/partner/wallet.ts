@@ -3,39 +3,18 @@ import { customerFilter } from '../../../domain/customers/schemas.js';
 import { adjustCoinsInput } from '../../../domain/wallet/adjust-coins.js';
 import { bulkAdjustInput } from '../../../domain/wallet/bulk-adjust-coins.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
-import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { connectionArgs, connectionSelection, pageParams } from '../../pagination.js';
+import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
 import { utcInstant } from '../../../domain/validation.js';
 import { customerId, idOf } from './wire.js';
 
-export const MOVEMENT_SELECTION =
-  'id customerId delta reason balanceAfter source apiKeyId requestId bulkId lotId createdAt';
-
-export const movementRecord = z
-  .object({
-    id: z.uuid(),
-    customer_id: z.uuid(),
-    delta: z.number().int().describe('Signed: positive credits, negative debits.'),
-    reason: z.string().nullable(),
-    balance_after: z.number().int().min(0),
-    source: z
-      .enum(['api', 'bulk', 'engine', 'order', 'refund', 'campaign', 'expiry'])
-      .describe('What moved the coins.'),
-    api_key_id: z.uuid().nullable().describe('The key whose request caused it.'),
-    request_id: z.string().nullable(),
-    bulk_id: z.uuid().nullable(),
-    lot_id: z
-      .uuid()
-      .nullable()
-      .describe(
-        'The lot a credit opened, or the lot an expiry wrote off (docs: expiry and holds).',
-      ),
-    created_at: z.iso.datetime(),
-  })
-  .meta({
-    id: 'CoinMovement',
-    description: 'One entry of the append-only coin ledger.',
-  });
+/** One entry of the coin ledger on the partner wire (event data renders movements with it). */
+export const COIN_MOVEMENT = fragment(
+  'CoinMovement',
+  'CoinMovement',
+  'id customerId delta reason balanceAfter source apiKeyId requestId bulkId lotId createdAt',
+);
 
 const bulkRecord = z
   .object({
@@ -165,18 +144,18 @@ export const adjustCoins = defineRoute({
   body: z.strictObject(adjustCoinsInput.shape),
   idempotency: 'required',
   successStatus: 201,
-  response: movementRecord,
   errors: ['insufficient_balance'],
   operation: `mutation AdjustCoins($id: ID!, $delta: SafeInt!, $reason: String) {
-    adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) { ${MOVEMENT_SELECTION} }
-  }`,
+    adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) { ${COIN_MOVEMENT} }
+  }
+  ${COIN_MOVEMENT.definition}`,
   variables: ({ params, body }) => ({ id: params.id, delta: body.delta, reason: body.reason }),
   answerByReference: {
     operation: `query AdjustCoinsAnswer($ref: ID!) {
-      adjustCustomerCoins: coinMovement(id: $ref) { ${MOVEMENT_SELECTION} }
-    }`,
+      adjustCustomerCoins: coinMovement(id: $ref) { ${COIN_MOVEMENT} }
+    }
+    ${COIN_MOVEMENT.definition}`,
   },
-  result: (data) => ({ data: snakeKeys(data.adjustCustomerCoins) }),
 });
 
 export const getCoins = defineRoute({
@@ -197,37 +176,14 @@ export const getCoins = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      customer_id: z.uuid(),
-      balance: z.number().int().min(0),
-      updated_at: z.iso.datetime().describe('The last movement (at or before as_of, with it).'),
-      held: z.number().int().min(0).nullable().describe('Coins on active holds. Null with as_of.'),
-      available: z
-        .number()
-        .int()
-        .min(0)
-        .nullable()
-        .describe(
-          'What can be spent: the balance less holds and coins already due. Null with as_of.',
-        ),
-      expiring: z
-        .array(z.object({ amount: z.number().int().min(1), expires_at: z.iso.datetime() }))
-        .nullable()
-        .describe(
-          'The next five expiries, soonest first (empty: nothing expires). Null with as_of.',
-        ),
-      as_of: z.iso.datetime().nullable(),
-    })
-    .meta({ id: 'CoinBalance', description: "A customer's coin balance." }),
   errors: [],
   operation: `query GetCoins($id: ID!, $asOf: DateTime) {
-    customerCoins(customerId: $id, asOf: $asOf) {
-      customerId balance updatedAt held available expiring { amount expiresAt } asOf
-    }
+    customerCoins(customerId: $id, asOf: $asOf) { ...CoinBalance }
+  }
+  fragment CoinBalance on CoinBalance {
+    customerId balance updatedAt held available expiring { amount expiresAt } asOf
   }`,
   variables: ({ params, query }) => ({ id: params.id, asOf: query.as_of }),
-  result: (data) => ({ data: snakeKeys(data.customerCoins) }),
 });
 
 export const listMovements = defineRoute({
@@ -247,12 +203,10 @@ export const listMovements = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: movementRecord,
   errors: [],
   operation: `query ListMovements($id: ID!, $first: Int, $after: String) {
-    customer(id: $id) { coinMovements(first: $first, after: $after) { ${connectionSelection(MOVEMENT_SELECTION)} } }
-  }`,
+    customer(id: $id) { coinMovements(first: $first, after: $after) { ${connectionSelection(`${COIN_MOVEMENT}`)} } }
+  }
+  ${COIN_MOVEMENT.definition}`,
   variables: ({ params, query }) => ({ id: params.id, ...connectionArgs(query) }),
-  result: (data) =>
-    toPage((data.customer as { coinMovements: unknown }).coinMovements, (node) => snakeKeys(node)),
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createEndpointInput, updateEndpointInput } from '../../../domain/events/endpoints.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, pageParams, toPage } from '../../pagination.js';
-import { defineRoute } from '../../route.js';
+import { defineRoute } from '../../define-route.js';
 import { idOf } from './wire.js';
 
 const ENDPOINT_SELECTION =
