@@ -63,19 +63,31 @@ builder.prismaObject('CoinLot', {
   }),
 });
 
+const HoldStatusEnum = builder.enumType('CoinHoldStatus', {
+  description: 'expired: it reached its expiry unused, and its coins are spendable again.',
+  values: ['active', 'captured', 'released', 'expired'] as const,
+});
+
 export const CoinHoldRef = builder.prismaObject('CoinHold', {
   description: 'Coins set aside: not spendable, not moved, until captured, released or expired.',
   fields: (t) => ({
     id: t.exposeID('id'),
     customerId: t.exposeID('customerId'),
-    amount: t.expose('amount', { type: 'SafeInt' }),
+    amount: t.expose('amount', {
+      type: 'SafeInt',
+      description: 'Coins held (after a capture: the amount that was held).',
+    }),
     reason: t.exposeString('reason', { nullable: true }),
-    status: t.string({
-      description: 'active, captured, released or expired (an active hold past its expiry).',
+    status: t.field({
+      type: HoldStatusEnum,
       resolve: (h, _args, ctx) => holdView(h, ctx.now()).status,
     }),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    capturedAmount: t.expose('capturedAmount', { type: 'SafeInt', nullable: true }),
+    capturedAmount: t.expose('capturedAmount', {
+      type: 'SafeInt',
+      nullable: true,
+      description: 'What a capture debited.',
+    }),
     movementId: t.exposeID('movementId', {
       nullable: true,
       description: 'The debit a capture wrote.',

@@ -11,7 +11,7 @@ import type { Route, RouteResult } from '../../route.js';
 import { getCustomer } from './customers.js';
 import { eventRecord } from './events.js';
 import { getOrder } from './orders.js';
-import { HOLD_SELECTION, holdRecord } from './holds.js';
+import { COIN_HOLD, getHold } from './holds.js';
 import { adjustCoins, COIN_MOVEMENT } from './wallet.js';
 
 /** How one resource type's `data` is made. */
@@ -116,9 +116,10 @@ export const EVENT_DATA: Record<ResourceType, EventData> = {
     },
   },
   coin_hold: {
-    schema: holdRecord,
+    schema: getHold.response,
     one: {
-      operation: `query EventHold($id: ID!) { coinHold(id: $id) { ${HOLD_SELECTION} } }`,
+      operation: `query EventHold($id: ID!) { coinHold(id: $id) { ${COIN_HOLD} } }
+        ${COIN_HOLD.definition}`,
       result: (data) => snakeKeys(data.coinHold),
     },
   },

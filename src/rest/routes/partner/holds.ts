@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { MAX_HOLD_SECONDS } from '../../../domain/wallet/holds.js';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
-import { snakeKeys } from '../../casing.js';
-import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { connectionArgs, connectionSelection, pageParams } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
 import { customerId } from './wire.js';
 
 /** A sub-brand's coin expiry policy, as the partner and establishment reads show it. */
@@ -21,41 +21,16 @@ export const coinExpiryRecord = z
       'rolling_days: each credit `days` after it; fixed_date: yearly at month/day 00:00 UTC; inactivity_days.',
   });
 
-export const HOLD_SELECTION =
-  'id customerId amount reason status expiresAt capturedAmount movementId createdAt closedAt';
-
-export const holdRecord = z
-  .object({
-    id: z.uuid(),
-    customer_id: z.uuid(),
-    amount: z
-      .number()
-      .int()
-      .min(1)
-      .describe('Coins held (after a capture: the amount that was held).'),
-    reason: z.string().nullable(),
-    status: z
-      .enum(['active', 'captured', 'released', 'expired'])
-      .describe('expired: it reached expires_at unused, and its coins are spendable again.'),
-    expires_at: z.iso.datetime(),
-    captured_amount: z.number().int().nullable().describe('What a capture debited.'),
-    movement_id: z.uuid().nullable().describe('The debit movement a capture wrote.'),
-    created_at: z.iso.datetime(),
-    closed_at: z.iso.datetime().nullable(),
-  })
-  .meta({
-    id: 'CoinHold',
-    description:
-      'Coins set aside (a prize reserved, a buy-in): not spendable and not moved until captured or released.',
-  });
+/** A hold on the partner wire (event data renders holds with it). */
+export const COIN_HOLD = fragment(
+  'CoinHold',
+  'CoinHold',
+  'id customerId amount reason status expiresAt capturedAmount movementId createdAt closedAt',
+);
 
 const holdPath = z.strictObject({
   ...customerId.shape,
   hold_id: z.string().min(1).max(64).describe('The hold, from create_coin_hold.'),
-});
-
-const one = (field: string) => (data: Record<string, unknown>) => ({
-  data: snakeKeys(data[field]),
 });
 
 export const createHold = defineRoute({
@@ -80,18 +55,17 @@ export const createHold = defineRoute({
   }),
   idempotency: 'required',
   successStatus: 201,
-  response: holdRecord,
   errors: ['insufficient_balance'],
   operation: `mutation CreateHold($id: ID!, $amount: SafeInt!, $seconds: Int!, $reason: String) {
-    placeCoinHold(customerId: $id, amount: $amount, expiresInSeconds: $seconds, reason: $reason) { ${HOLD_SELECTION} }
-  }`,
+    placeCoinHold(customerId: $id, amount: $amount, expiresInSeconds: $seconds, reason: $reason) { ${COIN_HOLD} }
+  }
+  ${COIN_HOLD.definition}`,
   variables: ({ params, body }) => ({
     id: params.id,
     amount: body.amount,
     seconds: body.expires_in_seconds,
     reason: body.reason,
   }),
-  result: one('placeCoinHold'),
 });
 
 export const listHolds = defineRoute({
@@ -109,14 +83,12 @@ export const listHolds = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: holdRecord,
   errors: [],
   operation: `query ListHolds($id: ID!, $first: Int, $after: String) {
-    customer(id: $id) { coinHolds(first: $first, after: $after) { ${connectionSelection(HOLD_SELECTION)} } }
-  }`,
+    customer(id: $id) { coinHolds(first: $first, after: $after) { ${connectionSelection(`${COIN_HOLD}`)} } }
+  }
+  ${COIN_HOLD.definition}`,
   variables: ({ params, query }) => ({ id: params.id, ...connectionArgs(query) }),
-  result: (data) =>
-    toPage((data.customer as { coinHolds: unknown }).coinHolds, (node) => snakeKeys(node)),
 });
 
 export const getHold = defineRoute({
@@ -132,13 +104,12 @@ export const getHold = defineRoute({
   params: holdPath,
   idempotency: 'none',
   successStatus: 200,
-  response: holdRecord,
   errors: [],
   operation: `query GetHold($id: ID!, $customerId: ID!) {
-    coinHold(id: $id, customerId: $customerId) { ${HOLD_SELECTION} }
-  }`,
+    coinHold(id: $id, customerId: $customerId) { ${COIN_HOLD} }
+  }
+  ${COIN_HOLD.definition}`,
   variables: ({ params }) => ({ id: params.hold_id, customerId: params.id }),
-  result: one('coinHold'),
 });
 
 export const captureHold = defineRoute({
@@ -162,13 +133,12 @@ export const captureHold = defineRoute({
     .default({}),
   idempotency: 'required',
   successStatus: 200,
-  response: holdRecord,
   errors: ['hold_expired', 'hold_not_active'],
   operation: `mutation CaptureHold($id: ID!, $holdId: ID!, $amount: SafeInt) {
-    captureCoinHold(customerId: $id, holdId: $holdId, amount: $amount) { ${HOLD_SELECTION} }
-  }`,
+    captureCoinHold(customerId: $id, holdId: $holdId, amount: $amount) { ${COIN_HOLD} }
+  }
+  ${COIN_HOLD.definition}`,
   variables: ({ params, body }) => ({ id: params.id, holdId: params.hold_id, amount: body.amount }),
-  result: one('captureCoinHold'),
 });
 
 export const releaseHold = defineRoute({
@@ -186,11 +156,10 @@ export const releaseHold = defineRoute({
   params: holdPath,
   idempotency: 'optional',
   successStatus: 200,
-  response: holdRecord,
   errors: ['hold_expired', 'hold_not_active'],
   operation: `mutation ReleaseHold($id: ID!, $holdId: ID!) {
-    releaseCoinHold(customerId: $id, holdId: $holdId) { ${HOLD_SELECTION} }
-  }`,
+    releaseCoinHold(customerId: $id, holdId: $holdId) { ${COIN_HOLD} }
+  }
+  ${COIN_HOLD.definition}`,
   variables: ({ params }) => ({ id: params.id, holdId: params.hold_id }),
-  result: one('releaseCoinHold'),
 });
