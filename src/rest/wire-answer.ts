@@ -133,7 +133,11 @@ function recordOf(
     const field = type.getFields()[node.name.value];
     if (!field) throw new Error(`${type.name} has no field ${node.name.value}`);
     const key = node.alias?.value ?? node.name.value;
-    const value = valueOf(field.type, node, walk);
+    // A JSON field may state its shape (`extensions: { jsonShape }` on the GraphQL field).
+    const jsonShape = (field.extensions as { jsonShape?: z.ZodType }).jsonShape;
+    const value = jsonShape
+      ? { schema: isNonNullType(field.type) ? jsonShape : jsonShape.nullable(), map: same }
+      : valueOf(field.type, node, walk);
     shape[wire(key)] = describe(value.schema, field.description);
     fields.push([key, wire(key), value.map]);
   }

@@ -1,5 +1,6 @@
 // What a partner needs to send engine events: the codes of its sub-brand's active definitions and
 // their rules (docs/engine.md). Authoring stays with operators (event-definition.ts).
+import { z } from 'zod';
 import { listDefinitions } from '../../engine/points/read-definitions.js';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
@@ -28,6 +29,7 @@ const ActiveEventDefinitionRef = builder
       constraints: t.field({
         type: 'JSON',
         description: 'starts_at, ends_at, max_daily_per_player, cooldown_seconds, as set.',
+        extensions: { jsonShape: z.record(z.string(), z.unknown()) },
         resolve: (d) => d.constraints,
       }),
       version: t.exposeInt('version'),

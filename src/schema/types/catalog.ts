@@ -1,6 +1,7 @@
 // The catalog: categories, products, variants and their listings, catalogs and stores. Partners
 // read what their sub-brand can use (domain/catalog/visibility.ts), with sell and coin prices
 // only; platform administrators see everything, costs included, and write it.
+import { z } from 'zod';
 import { LANGUAGES } from '../../domain/customers/schemas.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
@@ -19,6 +20,14 @@ import type { GraphQLContext } from '../context.js';
 import { countedTotal, ListTotalRef } from '../list-total.js';
 import { pricingFor } from '../pricing.js';
 import { EnvironmentEnum } from './environment.js';
+
+export const ProductKindEnum = builder.enumType('ProductKind', {
+  values: ['physical', 'digital'] as const,
+});
+
+const CatalogOwnerEnum = builder.enumType('CatalogOwner', {
+  values: ['platform', 'sub_brand'] as const,
+});
 
 const LanguageArg = builder.enumType('CatalogLanguage', {
   description: 'A catalog language; missing translations fall back to English.',
@@ -58,7 +67,11 @@ builder.prismaObject('Category', {
         return names[lang ?? 'en'] ?? names.en!;
       },
     }),
-    names: t.expose('names', { type: 'JSON', description: 'The name per language.' }),
+    names: t.expose('names', {
+      type: 'JSON',
+      description: 'The name per language.',
+      extensions: { jsonShape: z.record(z.string(), z.string()) },
+    }),
     position: t.exposeInt('position'),
   }),
 });
@@ -108,6 +121,7 @@ builder.prismaObject('ProductVariant', {
     attributes: t.expose('attributes', {
       type: 'JSON',
       description: 'e.g. { "size": "M" } or { "denomination": "25 EUR" }; {} when none.',
+      extensions: { jsonShape: z.record(z.string(), z.string()) },
     }),
     available: t.int({
       description: "Units that can be ordered now, in the key's environment.",
@@ -150,8 +164,18 @@ builder.prismaObject('Product', {
     translations: t.expose('translations', {
       type: 'JSON',
       description: 'Name and description per language (en, es, pt, it, fr).',
+      extensions: {
+        jsonShape: z.record(
+          z.string(),
+          z.object({ name: z.string(), description: z.string().nullish() }),
+        ),
+      },
     }),
-    kind: t.exposeString('kind', { description: 'physical or digital.' }),
+    kind: t.field({
+      type: ProductKindEnum,
+      description: 'Physical prizes need a recipient and address.',
+      resolve: (p) => p.kind as 'physical' | 'digital',
+    }),
     status: t.exposeString('status', { description: 'draft, active or archived.' }),
     images: t.exposeStringList('images'),
     category: t.relation('category', { nullable: true }),
@@ -204,7 +228,8 @@ builder.prismaObject('Catalog', {
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
     category: t.exposeString('category', { nullable: true, description: 'A free theme.' }),
-    owner: t.string({
+    owner: t.field({
+      type: CatalogOwnerEnum,
       description: 'platform (every sub-brand can use it) or sub_brand (a proposal of yours).',
       resolve: (c) => (c.subBrandId ? 'sub_brand' : 'platform'),
     }),

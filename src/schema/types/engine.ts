@@ -17,14 +17,24 @@ import { actorOf, tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
 import { keyOf, requiredKeyOf } from '../idempotency-key.js';
 
+const OutcomeEnum = builder.enumType('EngineOutcome', {
+  description: 'What a delivery did: completed (coins moved), skipped (a rule) or failed.',
+  values: ['completed', 'skipped', 'failed'] as const,
+});
+
 const ResultRef = builder.objectRef<EngineEventResult>('EngineEventResult').implement({
   description:
     'The outcome of a delivery. Check status: a delivery that passed pre-flight always answers 200.',
   fields: (t) => ({
     eventId: t.exposeID('eventId', { description: 'The execution id.' }),
-    status: t.exposeString('status', { description: 'completed, skipped or failed.' }),
+    status: t.expose('status', {
+      type: OutcomeEnum,
+      description: 'Check it: a delivery that passed pre-flight always answers 200.',
+    }),
     replayed: t.exposeBoolean('replayed', {
-      description: 'True when this key was already executed: the frozen result.',
+      description:
+        'Webhooks: true when the key was already executed (the frozen result). Events: always false; a ' +
+        'replay is the original body with the idempotent-replay: true header.',
     }),
     correlationId: t.exposeString('correlationId'),
     customerId: t.exposeID('customerId', { nullable: true }),
@@ -32,7 +42,12 @@ const ResultRef = builder.objectRef<EngineEventResult>('EngineEventResult').impl
     pointsApplied: t.exposeInt('pointsApplied'),
     balanceBefore: t.expose('balanceBefore', { type: 'SafeInt' }),
     balanceAfter: t.expose('balanceAfter', { type: 'SafeInt' }),
-    errorCode: t.exposeString('errorCode', { nullable: true }),
+    errorCode: t.exposeString('errorCode', {
+      nullable: true,
+      description:
+        'Why it was skipped or failed: outside_active_window, max_daily_reached, cooldown_active, ' +
+        'invalid_constraints, player_id_missing, player_not_found, insufficient_balance, rg_blocked.',
+    }),
     errorMessage: t.exposeString('errorMessage', { nullable: true }),
   }),
 });

@@ -230,12 +230,20 @@ const AttemptRef = builder.objectRef<AttemptShape>('WebhookAttempt').implement({
 });
 
 type DeliveryShape = Awaited<ReturnType<typeof listDeliveries>>['deliveries'][number];
+const DeliveryStatusEnum = builder.enumType('WebhookDeliveryStatus', {
+  description: 'Where a delivery stands: pending, succeeded or failed.',
+  values: ['pending', 'succeeded', 'failed'] as const,
+});
+
 const DeliveryRef = builder.objectRef<DeliveryShape>('WebhookDelivery').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     eventId: t.exposeID('eventId'),
     eventType: t.exposeString('eventType', { nullable: true }),
-    status: t.exposeString('status', { description: 'pending, succeeded or failed.' }),
+    status: t.field({
+      type: DeliveryStatusEnum,
+      resolve: (d) => d.status as 'pending' | 'succeeded' | 'failed',
+    }),
     attempts: t.exposeInt('attempts'),
     nextAttemptAt: t.field({
       type: 'DateTime',

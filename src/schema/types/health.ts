@@ -11,14 +11,22 @@ type Health = {
 const HealthRef = builder.objectRef<Health>('Health').implement({
   description: 'Proof that the key authenticates, and what it is bound to.',
   fields: (t) => ({
-    status: t.string({ resolve: () => 'ok' }),
-    environment: t.field({ type: EnvironmentEnum, resolve: (h) => h.environment }),
-    subBrandId: t.exposeID('subBrandId'),
-    brandId: t.exposeID('brandId', {
-      description: 'The brand of that sub-brand (additive to the spec).',
+    status: t.string({ description: 'Always ok.', resolve: () => 'ok' }),
+    environment: t.field({
+      type: EnvironmentEnum,
+      description: 'The environment the key belongs to.',
+      resolve: (h) => h.environment,
     }),
-    apiVersion: t.string({ resolve: () => 'v1' }),
-    serverTime: t.field({ type: 'DateTime', resolve: (h) => h.serverTime }),
+    subBrandId: t.exposeID('subBrandId', { description: 'The sub-brand the key is scoped to.' }),
+    brandId: t.exposeID('brandId', {
+      description: 'Its brand: with subBrandId, the path of the brand sub-brand read.',
+    }),
+    apiVersion: t.string({ description: 'Always v1.', resolve: () => 'v1' }),
+    serverTime: t.field({
+      type: 'DateTime',
+      description: 'Current server time, UTC.',
+      resolve: (h) => h.serverTime,
+    }),
   }),
 });
 

@@ -1,5 +1,8 @@
 // The order book: partners reserve, read, cancel and correct shipping; the backoffice moves
 // orders through fulfilment and sets tracking (domain/orders).
+import { z } from 'zod';
+import { WAITING_FOR, waitingFor } from '../../domain/orders/waiting-for.js';
+import { ProductKindEnum } from './catalog.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { cancelOrder } from '../../domain/orders/cancel-order.js';
@@ -40,6 +43,8 @@ const BillingStatusEnum = builder.enumType('BillingStatus', {
   values: BILLING_STATUSES,
 });
 
+const WaitingForEnum = builder.enumType('OrderWaitingFor', { values: WAITING_FOR });
+
 builder.prismaObject('OrderItem', {
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -48,8 +53,11 @@ builder.prismaObject('OrderItem', {
     variantId: t.exposeID('variantId'),
     productName: t.exposeString('productName', { description: 'As it was when ordered.' }),
     sku: t.exposeString('sku'),
-    attributes: t.expose('attributes', { type: 'JSON' }),
-    kind: t.exposeString('kind'),
+    attributes: t.expose('attributes', {
+      type: 'JSON',
+      extensions: { jsonShape: z.record(z.string(), z.string()) },
+    }),
+    kind: t.field({ type: ProductKindEnum, resolve: (i) => i.kind as 'physical' | 'digital' }),
     quantity: t.exposeInt('quantity'),
     unitPrice: t.exposeInt('unitPrice', { description: 'Sell price, minor units, at creation.' }),
     unitCoins: t.expose('unitCoins', { type: 'SafeInt', description: 'Coins, at creation.' }),
@@ -113,6 +121,15 @@ builder.prismaObject('Order', {
     statusChangedAt: t.expose('statusChangedAt', { type: 'DateTime' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
+    waitingFor: t.field({
+      type: WaitingForEnum,
+      nullable: true,
+      description:
+        'Why it waits: prepaid_balance (the operator’s prepaid money is short), shipping_address (a physical ' +
+        'line has none), fulfilment (the operator to send it), delivery (with the carrier); null when done.',
+      select: { items: { select: { kind: true } } },
+      resolve: (o) => waitingFor(o),
+    }),
     subBrandId: t.exposeID('subBrandId', { authScopes: { admin: true } }),
     environment: t.expose('environment', { type: EnvironmentEnum, authScopes: { admin: true } }),
   }),

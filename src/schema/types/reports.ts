@@ -19,6 +19,11 @@ import {
 } from '../../domain/reports/order-report.js';
 import { readTopEarners, type TopEarner } from '../../domain/reports/top-earners.js';
 import { builder } from '../builder.js';
+import { OrderStatusEnum } from './order.js';
+import { REPORT_SOURCES, type ReportSource } from '../../domain/reports/sources.js';
+import type { ORDER_STATUSES } from '../../domain/orders/schemas.js';
+
+type OrderStatus = (typeof ORDER_STATUSES)[number];
 import { onReplica } from '../read.js';
 import { tenantOf } from '../tenant.js';
 
@@ -51,6 +56,11 @@ const SumsRef = builder.objectRef<CoinSums>('CoinReportTotals').implement({
   fields: (t) => sumFields(t),
 });
 
+const ReportSourceEnum = builder.enumType('ReportSource', {
+  description: 'What moved the coins; hold: a hold captured.',
+  values: REPORT_SOURCES,
+});
+
 const RowRef = builder.objectRef<CoinReportRow>('CoinReportRow').implement({
   fields: (t) => ({
     periodStart: t.expose('periodStart', {
@@ -58,10 +68,11 @@ const RowRef = builder.objectRef<CoinReportRow>('CoinReportRow').implement({
       nullable: true,
       description: "The day's or week's first instant (UTC); null when grouped by source.",
     }),
-    source: t.exposeString('source', {
+    source: t.field({
+      type: ReportSourceEnum,
       nullable: true,
-      description:
-        'Grouped by source: api, engine, campaign, bulk, order, refund, expiry or hold (a hold captured).',
+      description: 'By source; null otherwise.',
+      resolve: (r) => r.source as ReportSource | null,
     }),
     ...sumFields(t),
   }),
@@ -117,7 +128,7 @@ const AgesRef = builder.objectRef<OrderAges>('OrderAges').implement({
 
 const OrderStatusRowRef = builder.objectRef<OrderStatusRow>('OrderStatusReport').implement({
   fields: (t) => ({
-    status: t.exposeString('status'),
+    status: t.field({ type: OrderStatusEnum, resolve: (r) => r.status as OrderStatus }),
     count: t.exposeInt('count'),
     coins: t.expose('coins', { type: 'SafeInt', description: 'Σ of their total_coins.' }),
     oldestCreatedAt: t.expose('oldestCreatedAt', { type: 'DateTime', nullable: true }),

@@ -9,7 +9,8 @@ import {
 } from '../../../domain/establishments/schemas.js';
 import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
 import { defineRoute } from '../../define-route.js';
-import { coinExpiryRecord } from '../partner/holds.js';
+import { COIN_EXPIRY } from '../partner/holds.js';
+import { wireRecord } from '../../wire-answer.js';
 import { uuidParams } from './wire.js';
 
 const SELECTION = `id brandId name description email location status locale imageUrl thumbnailUrl
@@ -57,7 +58,7 @@ const establishmentRecord = z
       ),
     parentCasinoId: z.uuid().describe('The parent brand.'),
     accountManagerId: z.uuid().nullable(),
-    coinExpiry: coinExpiryRecord.describe(
+    coinExpiry: wireRecord('establishment', COIN_EXPIRY).schema.describe(
       'Additive: when its coins expire (set by platform and brand admins; docs/expiry-and-holds.md).',
     ),
     jurisdiction: z

@@ -2,85 +2,28 @@
 // prices only), stores, catalogs, categories, and the key's own sub-brand.
 import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/customers/schemas.js';
-import { snakeKeys } from '../../casing.js';
-import { connectionArgs, connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { connectionArgs, connectionSelection, pageParams } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
-import { coinExpiryRecord } from './holds.js';
+import { fragment } from '../../wire-answer.js';
+import { COIN_EXPIRY } from './holds.js';
 import { fromQuery, idOf } from './wire.js';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
-import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
-
-/** Arbitrary JSON in records: passed through as stored, keys untouched. */
-const OPAQUE = new Set(['attributes', 'translations', 'names']);
-const wire = (node: unknown) => snakeKeys(node, OPAQUE);
 
 const lang = z
   .enum(LANGUAGES)
   .default('en')
   .describe('Language of name and description; missing ones fall back to en.');
 
-const PRODUCT_SELECTION = `
-  id name(lang: $lang) description(lang: $lang) translations kind images
+/** A prize of the catalog; a listing's id is the listing_market_id partners order with. */
+const PRODUCT = fragment(
+  'Product',
+  'Product',
+  `id name(lang: $lang) description(lang: $lang) translations kind images
   category { id slug name(lang: $lang) }
-  variants { id sku attributes available listings { id country currency sellPrice coinPrice } }
-  createdAt updatedAt`;
-
-const listingRecord = z
-  .object({
-    listing_market_id: z.uuid().describe('What reserve_order takes.'),
-    country: z.string().describe('ISO-3166-1 alpha-2.'),
-    currency: z.string().describe('ISO-4217.'),
-    sell_price: z.number().int().describe('Minor units of currency, margins included.'),
-    coin_price: z.number().int().describe('Whole coins a unit costs the customer.'),
-  })
-  .meta({
-    id: 'Listing',
-    description: 'A variant offered in one market, with its sell and coin prices.',
-  });
-
-const productRecord = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    translations: z
-      .record(z.string(), z.object({ name: z.string(), description: z.string().nullish() }))
-      .describe('Name and description per language.'),
-    kind: z.enum(['physical', 'digital']).describe('Physical prizes need a recipient and address.'),
-    images: z.array(z.string()),
-    category: z.object({ id: z.uuid(), slug: z.string(), name: z.string() }).nullable(),
-    variants: z.array(
-      z.object({
-        id: z.uuid(),
-        sku: z.string(),
-        attributes: z
-          .record(z.string(), z.string())
-          .describe('e.g. { "size": "M" }; {} when none.'),
-        available: z.number().int().describe("Units orderable now in the key's environment."),
-        listings: z.array(listingRecord),
-      }),
-    ),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime(),
-  })
-  .meta({
-    id: 'Product',
-    description: 'A prize of the catalog, with the listings this key may order.',
-  });
-
-type ProductNode = {
-  variants: { listings: { id: string }[] }[];
-} & Record<string, unknown>;
-
-/** A listing's id is the listing_market_id partners order with. */
-const productWire = (node: ProductNode) =>
-  wire({
-    ...node,
-    variants: node.variants.map((v) => ({
-      ...v,
-      listings: v.listings.map(({ id, ...l }) => ({ listingMarketId: id, ...l })),
-    })),
-  });
+  variants { id sku attributes available listings { ...Listing } }
+  createdAt updatedAt`,
+  [fragment('Listing', 'Listing', 'listingMarketId: id country currency sellPrice coinPrice')],
+);
 
 export const searchProducts = defineRoute({
   name: 'search_products',
@@ -114,11 +57,11 @@ export const searchProducts = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: productRecord,
   errors: [],
   operation: `query SearchProducts($filter: ProductFilter, $lang: CatalogLanguage, $first: Int, $after: String) {
-    products(filter: $filter, first: $first, after: $after) { ${connectionSelection(PRODUCT_SELECTION)} }
-  }`,
+    products(filter: $filter, first: $first, after: $after) { ${connectionSelection(`${PRODUCT}`)} }
+  }
+  ${PRODUCT.definition}`,
   variables: ({ query }) => ({
     filter: {
       q: query.q,
@@ -131,7 +74,6 @@ export const searchProducts = defineRoute({
     lang: query.lang,
     ...connectionArgs(query),
   }),
-  result: (data) => toPage(data.products, productWire),
 });
 
 export const getProduct = defineRoute({
@@ -150,30 +92,17 @@ export const getProduct = defineRoute({
   query: z.strictObject({ lang }),
   idempotency: 'none',
   successStatus: 200,
-  response: productRecord,
   errors: [],
-  operation: `query GetProduct($id: ID!, $lang: CatalogLanguage) { product(id: $id) { ${PRODUCT_SELECTION} } }`,
+  operation: `query GetProduct($id: ID!, $lang: CatalogLanguage) { product(id: $id) { ${PRODUCT} } }
+  ${PRODUCT.definition}`,
   variables: ({ params, query }) => ({ id: params.id, lang: query.lang }),
-  result: (data) => ({ data: productWire(data.product as ProductNode) }),
 });
 
-const CATALOG_SELECTION = 'id name description owner status productCount createdAt';
-const catalogRecord = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string().nullable(),
-    owner: z
-      .enum(['platform', 'sub_brand'])
-      .describe("The platform's, or your own approved proposal."),
-    status: z.literal('approved'),
-    product_count: z.number().int().describe('Products in it you can order.'),
-    created_at: z.iso.datetime(),
-  })
-  .meta({
-    id: 'Catalog',
-    description: 'A named set of products.',
-  });
+const CATALOG = fragment(
+  'Catalog',
+  'Catalog',
+  'id name description owner status productCount createdAt',
+);
 
 export const listCatalogs = defineRoute({
   name: 'list_catalogs',
@@ -191,13 +120,12 @@ export const listCatalogs = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: catalogRecord,
   errors: [],
   operation: `query ListCatalogs($first: Int, $after: String) {
-    catalogs(first: $first, after: $after) { ${connectionSelection(CATALOG_SELECTION)} }
-  }`,
+    catalogs(first: $first, after: $after) { ${connectionSelection(`${CATALOG}`)} }
+  }
+  ${CATALOG.definition}`,
   variables: ({ query }) => connectionArgs(query),
-  result: (data) => toPage(data.catalogs, wire),
 });
 
 export const getCatalog = defineRoute({
@@ -215,28 +143,17 @@ export const getCatalog = defineRoute({
   params: idOf("The catalog's `id` (a UUID from list_catalogs)."),
   idempotency: 'none',
   successStatus: 200,
-  response: catalogRecord,
   errors: [],
-  operation: `query GetCatalog($id: ID!) { catalog(id: $id) { ${CATALOG_SELECTION} } }`,
+  operation: `query GetCatalog($id: ID!) { catalog(id: $id) { ${CATALOG} } }
+  ${CATALOG.definition}`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: wire(data.catalog) }),
 });
 
-const STORE_SELECTION = 'id name slug description active catalogs { id name } createdAt';
-const storeRecord = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    slug: z.string(),
-    description: z.string().nullable(),
-    active: z.boolean(),
-    catalogs: z.array(z.object({ id: z.uuid(), name: z.string() })),
-    created_at: z.iso.datetime(),
-  })
-  .meta({
-    id: 'Store',
-    description: 'A storefront of the sub-brand, showing some catalogs.',
-  });
+const STORE = fragment(
+  'Store',
+  'Store',
+  'id name slug description active catalogs { id name } createdAt',
+);
 
 export const listStores = defineRoute({
   name: 'list_stores',
@@ -254,13 +171,12 @@ export const listStores = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: storeRecord,
   errors: [],
   operation: `query ListStores($first: Int, $after: String) {
-    stores(first: $first, after: $after) { ${connectionSelection(STORE_SELECTION)} }
-  }`,
+    stores(first: $first, after: $after) { ${connectionSelection(`${STORE}`)} }
+  }
+  ${STORE.definition}`,
   variables: ({ query }) => connectionArgs(query),
-  result: (data) => toPage(data.stores, wire),
 });
 
 export const getStore = defineRoute({
@@ -277,11 +193,10 @@ export const getStore = defineRoute({
   params: idOf("The store's `id` (a UUID from list_stores)."),
   idempotency: 'none',
   successStatus: 200,
-  response: storeRecord,
   errors: [],
-  operation: `query GetStore($id: ID!) { store(id: $id) { ${STORE_SELECTION} } }`,
+  operation: `query GetStore($id: ID!) { store(id: $id) { ${STORE} } }
+  ${STORE.definition}`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: wire(data.store) }),
 });
 
 export const listCategories = defineRoute({
@@ -300,21 +215,12 @@ export const listCategories = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: z
-    .object({
-      id: z.uuid(),
-      slug: z.string(),
-      name: z.string(),
-      names: z.record(z.string(), z.string()),
-      position: z.number().int(),
-    })
-    .meta({ id: 'Category', description: 'A product category, with its name in every language.' }),
   errors: [],
   operation: `query ListCategories($lang: CatalogLanguage, $first: Int, $after: String) {
-    categories(first: $first, after: $after) { ${connectionSelection('id slug name(lang: $lang) names position')} }
-  }`,
+    categories(first: $first, after: $after) { ${connectionSelection('...Category')} }
+  }
+  fragment Category on Category { id slug name(lang: $lang) names position }`,
   variables: ({ query }) => ({ lang: query.lang, ...connectionArgs(query) }),
-  result: (data) => toPage(data.categories, wire),
 });
 
 export const getBrandSubBrand = defineRoute({
@@ -335,35 +241,14 @@ export const getBrandSubBrand = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      id: z.uuid(),
-      brand_id: z.uuid(),
-      brand_name: z.string(),
-      name: z.string(),
-      country: z.string().nullable(),
-      currency: z.string(),
-      coins_per_unit: z.number().int(),
-      prepaid: z.boolean(),
-      prepaid_balance: z.number().int().nullable(),
-      prepaid_currency: z.string().nullable(),
-      coin_expiry: coinExpiryRecord,
-      jurisdiction: z
-        .enum(JURISDICTIONS)
-        .describe('Whose incentive rules apply; UKGC: no mixed-product incentives.'),
-      created_at: z.iso.datetime(),
-    })
-    .meta({
-      id: 'SubBrand',
-      description: "The key's own sub-brand: its market, coin ratio and prepaid balance.",
-    }),
   errors: [],
   operation: `query GetSubBrand($brandId: ID!, $subBrandId: ID!) {
-    subBrandProfile(brandId: $brandId, subBrandId: $subBrandId) {
-      id brandId brandName name country currency coinsPerUnit prepaid prepaidBalance prepaidCurrency createdAt
-      coinExpiry { policy days month day } jurisdiction
-    }
-  }`,
+    subBrandProfile(brandId: $brandId, subBrandId: $subBrandId) { ...SubBrand }
+  }
+  fragment SubBrand on SubBrandProfile {
+    id brandId brandName name country currency coinsPerUnit prepaid prepaidBalance prepaidCurrency createdAt
+    coinExpiry { ${COIN_EXPIRY} } jurisdiction
+  }
+  ${COIN_EXPIRY.definition}`,
   variables: ({ params }) => ({ brandId: params.brand_id, subBrandId: params.sub_brand_id }),
-  result: (data) => ({ data: wire(data.subBrandProfile) }),
 });

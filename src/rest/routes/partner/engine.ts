@@ -1,52 +1,16 @@
 import { z } from 'zod';
-import { PRODUCT_VERTICALS } from '../../../domain/jurisdiction/rules.js';
 import { auditStoredReplay } from '../../../engine/points/audit-replay.js';
-import { snakeKeys } from '../../casing.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
 
 /** Events are limited to 16 KB, body fields included (spec: Limits). */
 const EVENT_BYTES = 16 * 1024;
 
-const RESULT_SELECTION =
-  'eventId status replayed correlationId customerId pointsRequested pointsApplied balanceBefore balanceAfter errorCode errorMessage';
-
-const engineEventResult = z
-  .object({
-    event_id: z.uuid().describe('The execution id.'),
-    status: z
-      .enum(['completed', 'skipped', 'failed'])
-      .describe('Check it: a delivery that passed pre-flight always answers 200.'),
-    replayed: z
-      .boolean()
-      .describe(
-        'Webhooks: true when the key was already executed (the frozen result). Events: always false; a replay is ' +
-          'the original body with the idempotent-replay: true header.',
-      ),
-    correlation_id: z.string(),
-    customer_id: z.uuid().nullable(),
-    points_requested: z.number().int(),
-    points_applied: z.number().int(),
-    balance_before: z.number().int(),
-    balance_after: z.number().int(),
-    error_code: z
-      .enum([
-        'outside_active_window',
-        'max_daily_reached',
-        'cooldown_active',
-        'invalid_constraints',
-        'player_id_missing',
-        'player_not_found',
-        'insufficient_balance',
-        'rg_blocked',
-      ])
-      .nullable(),
-    error_message: z.string().nullable(),
-  })
-  .meta({
-    id: 'EngineEventResult',
-    description:
-      'What the engine did with one event: its status, the points applied and the balances.',
-  });
+const ENGINE_EVENT_RESULT = fragment(
+  'EngineEventResult',
+  'EngineEventResult',
+  'eventId status replayed correlationId customerId pointsRequested pointsApplied balanceBefore balanceAfter errorCode errorMessage',
+);
 
 const ENGINE_ERRORS = [
   'not_found',
@@ -95,11 +59,11 @@ export const ingestEvent = defineRoute({
   transaction: 'self',
   maxBodyBytes: EVENT_BYTES,
   successStatus: 200,
-  response: engineEventResult,
   errors: [...ENGINE_ERRORS],
   operation: `mutation IngestEvent($input: DeliverEngineEventInput!, $key: String!) {
-    deliverEngineEvent(input: $input, idempotencyKey: $key) { ${RESULT_SELECTION} }
-  }`,
+    deliverEngineEvent(input: $input, idempotencyKey: $key) { ${ENGINE_EVENT_RESULT} }
+  }
+  ${ENGINE_EVENT_RESULT.definition}`,
   // Built by hand: `data` is the partner's own JSON and keeps its keys as sent.
   variables: ({ body }, { idempotencyKey }) => ({
     input: {
@@ -110,7 +74,6 @@ export const ingestEvent = defineRoute({
     },
     key: idempotencyKey,
   }),
-  result: (data) => ({ data: snakeKeys(data.deliverEngineEvent) }),
   onStoredReplay: (prisma, principal, replay) =>
     auditStoredReplay(
       prisma,
@@ -148,43 +111,17 @@ export const ingestWebhook = defineRoute({
   idempotency: 'none',
   maxBodyBytes: EVENT_BYTES,
   successStatus: 200,
-  response: engineEventResult,
   errors: [...ENGINE_ERRORS],
   operation: `mutation IngestWebhook($code: String!, $payload: JSON!, $key: String) {
-    deliverEngineWebhook(code: $code, payload: $payload, idempotencyKey: $key) { ${RESULT_SELECTION} }
-  }`,
+    deliverEngineWebhook(code: $code, payload: $payload, idempotencyKey: $key) { ${ENGINE_EVENT_RESULT} }
+  }
+  ${ENGINE_EVENT_RESULT.definition}`,
   variables: ({ params, body }, { idempotencyHeader }) => ({
     code: params.code,
     payload: body,
     key: idempotencyHeader,
   }),
-  result: (data) => ({ data: snakeKeys(data.deliverEngineWebhook) }),
 });
-
-const activeDefinition = z
-  .object({
-    code: z.string().describe('The event_code to send to ingest_engine_event.'),
-    points: z.number().int().describe('Coins granted (negative: removed) per completed event.'),
-    player_id_field: z
-      .string()
-      .describe("The field of the event's data holding the player's external_id."),
-    idempotency_key_field: z
-      .string()
-      .nullable()
-      .describe('Webhooks: the payload field used as idempotency key (null: event_id, then id).'),
-    allow_points_override: z.boolean(),
-    constraints: z
-      .record(z.string(), z.unknown())
-      .describe('starts_at, ends_at, max_daily_per_player, cooldown_seconds, as set.'),
-    version: z.number().int(),
-    verticals: z
-      .array(z.enum(PRODUCT_VERTICALS))
-      .describe('The product verticals the event stands for (UKGC sub-brands: at most one).'),
-  })
-  .meta({
-    id: 'EventDefinition',
-    description: 'An active event definition: the event code to send and its rules.',
-  });
 
 export const listEventDefinitions = defineRoute({
   name: 'list_event_definitions',
@@ -200,10 +137,10 @@ export const listEventDefinitions = defineRoute({
   hints: { readOnly: true, idempotent: true },
   idempotency: 'none',
   successStatus: 200,
-  response: z.array(activeDefinition),
   errors: [],
-  operation: `query ActiveEventDefinitions { activeEventDefinitions {
-    code points playerIdField idempotencyKeyField allowPointsOverride constraints version verticals } }`,
+  operation: `query ActiveEventDefinitions { activeEventDefinitions { ...EventDefinition } }
+    fragment EventDefinition on ActiveEventDefinition {
+      code points playerIdField idempotencyKeyField allowPointsOverride constraints version verticals
+    }`,
   variables: () => ({}),
-  result: (data) => ({ data: snakeKeys(data.activeEventDefinitions, new Set(['constraints'])) }),
 });

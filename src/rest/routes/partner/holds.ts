@@ -8,18 +8,7 @@ import { fragment } from '../../wire-answer.js';
 import { customerId } from './wire.js';
 
 /** A sub-brand's coin expiry policy, as the partner and establishment reads show it. */
-export const coinExpiryRecord = z
-  .object({
-    policy: z.enum(['none', 'rolling_days', 'fixed_date', 'inactivity_days']),
-    days: z.number().int().nullable(),
-    month: z.number().int().nullable(),
-    day: z.number().int().nullable(),
-  })
-  .meta({
-    id: 'CoinExpiry',
-    description:
-      'rolling_days: each credit `days` after it; fixed_date: yearly at month/day 00:00 UTC; inactivity_days.',
-  });
+export const COIN_EXPIRY = fragment('CoinExpiry', 'CoinExpiry', 'policy days month day');
 
 /** A hold on the partner wire (event data renders holds with it). */
 export const COIN_HOLD = fragment(

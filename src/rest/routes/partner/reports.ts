@@ -1,13 +1,10 @@
 // Reports over the key's whole tenant (docs/reports.md): coins per day, week or source, top
 // earners, orders per status and age, campaign performance. Read-only; scope reports:read.
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../../domain/orders/schemas.js';
 import { COIN_REPORT_GROUPINGS } from '../../../domain/reports/coin-report.js';
-import { REPORT_SOURCES } from '../../../domain/reports/sources.js';
 import { TOP_EARNERS_MAX_DAYS } from '../../../domain/reports/top-earners.js';
 import { MAX_WINDOW_DAYS } from '../../../domain/reports/window.js';
 import { utcInstant } from '../../../domain/validation.js';
-import { snakeKeys } from '../../casing.js';
 import { defineRoute } from '../../define-route.js';
 
 const DAY_MS = 86_400_000;
@@ -32,14 +29,6 @@ const windowQuery = <S extends z.ZodRawShape>(maxDays: number, more: S) =>
         });
     });
 
-const sums = {
-  credited: z.number().int().min(0).describe('Coins credited.'),
-  debited: z.number().int().min(0).describe('Coins debited, as a positive number.'),
-  net: z.number().int().describe('credited − debited.'),
-  credits: z.number().int().min(0).describe('Movements that credited.'),
-  debits: z.number().int().min(0).describe('Movements that debited.'),
-};
-
 const SUMS = 'credited debited net credits debits';
 
 export const coinReport = defineRoute({
@@ -63,38 +52,18 @@ export const coinReport = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      from: z.iso.datetime(),
-      to: z.iso.datetime(),
-      group_by: z.enum(COIN_REPORT_GROUPINGS),
-      totals: z.object(sums),
-      rows: z
-        .array(
-          z.object({
-            period_start: z.iso
-              .datetime()
-              .nullable()
-              .describe("The day's or week's first instant (UTC); null by source."),
-            source: z.enum(REPORT_SOURCES).nullable().describe('By source; null otherwise.'),
-            ...sums,
-          }),
-        )
-        .describe('Every period (or source) of the window, in order, zeros included.'),
-    })
-    .meta({ id: 'CoinReport', description: 'Coins credited and debited in a window.' }),
   errors: [],
   operation: `query CoinReport($from: DateTime!, $to: DateTime!, $groupBy: CoinReportGrouping) {
-    coinReport(from: $from, to: $to, groupBy: $groupBy) {
-      from to groupBy totals { ${SUMS} } rows { periodStart source ${SUMS} }
-    }
+    coinReport(from: $from, to: $to, groupBy: $groupBy) { ...CoinReport }
+  }
+  fragment CoinReport on CoinReport {
+    from to groupBy totals { ${SUMS} } rows { periodStart source ${SUMS} }
   }`,
   variables: ({ query }) => ({
     from: query.from.toISOString(),
     to: query.to.toISOString(),
     groupBy: query.group_by,
   }),
-  result: (data) => ({ data: snakeKeys(data.coinReport) }),
 });
 
 export const topCustomers = defineRoute({
@@ -114,33 +83,18 @@ export const topCustomers = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      from: z.iso.datetime(),
-      to: z.iso.datetime(),
-      customers: z.array(
-        z.object({
-          customer_id: z.uuid(),
-          external_id: z.string(),
-          earned: z.number().int().min(0).describe('Coins credited in the window.'),
-          credits: z.number().int().min(0).describe('Movements that credited them.'),
-          balance: z.number().int().min(0).describe('The balance now.'),
-        }),
-      ),
-    })
-    .meta({ id: 'TopCustomersReport', description: 'Top earners in a window.' }),
   errors: [],
   operation: `query TopEarners($from: DateTime!, $to: DateTime!, $limit: Int) {
-    topEarners(from: $from, to: $to, limit: $limit) {
-      from to customers { customerId externalId earned credits balance }
-    }
+    topEarners(from: $from, to: $to, limit: $limit) { ...TopCustomersReport }
+  }
+  fragment TopCustomersReport on TopEarners {
+    from to customers { customerId externalId earned credits balance }
   }`,
   variables: ({ query }) => ({
     from: query.from.toISOString(),
     to: query.to.toISOString(),
     limit: query.limit,
   }),
-  result: (data) => ({ data: snakeKeys(data.topEarners) }),
 });
 
 const AGES = 'underOneDay oneToThreeDays threeToSevenDays sevenToThirtyDays overThirtyDays';
@@ -160,32 +114,14 @@ export const orderReport = defineRoute({
   query: z.strictObject({}),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      as_of: z.iso.datetime(),
-      statuses: z.array(
-        z.object({
-          status: z.enum(ORDER_STATUSES),
-          count: z.number().int().min(0),
-          coins: z.number().int().min(0).describe("Σ of the orders' total_coins."),
-          oldest_created_at: z.iso.datetime().nullable(),
-          ages: z.object({
-            under_one_day: z.number().int().min(0),
-            one_to_three_days: z.number().int().min(0),
-            three_to_seven_days: z.number().int().min(0),
-            seven_to_thirty_days: z.number().int().min(0),
-            over_thirty_days: z.number().int().min(0),
-          }),
-        }),
-      ),
-    })
-    .meta({ id: 'OrdersReport', description: 'Orders per status and age.' }),
   errors: [],
   operation: `query OrderReport {
-    orderReport { asOf statuses { status count coins oldestCreatedAt ages { ${AGES} } } }
+    orderReport { ...OrdersReport }
+  }
+  fragment OrdersReport on OrderReport {
+    asOf statuses { status count coins oldestCreatedAt ages { ${AGES} } }
   }`,
   variables: () => ({}),
-  result: (data) => ({ data: snakeKeys(data.orderReport) }),
 });
 
 export const campaignReport = defineRoute({
@@ -203,37 +139,15 @@ export const campaignReport = defineRoute({
   query: windowQuery(MAX_WINDOW_DAYS, {}),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      from: z.iso.datetime(),
-      to: z.iso.datetime(),
-      campaigns: z.array(
-        z.object({
-          campaign_id: z.uuid(),
-          title: z.string(),
-          type: z.string(),
-          status: z.string(),
-          starts_at: z.iso.datetime(),
-          ends_at: z.iso.datetime(),
-          players_reached: z.number().int().min(0).describe('Players who took part.'),
-          awards: z.number().int().min(0),
-          awards_claimed: z.number().int().min(0),
-          awards_expired: z.number().int().min(0),
-          coins_awarded: z.number().int().min(0),
-          coins_claimed: z.number().int().min(0),
-        }),
-      ),
-    })
-    .meta({ id: 'CampaignsReport', description: 'Campaign performance in a window.' }),
   errors: [],
   operation: `query CampaignPerformance($from: DateTime!, $to: DateTime!) {
-    campaignPerformance(from: $from, to: $to) {
-      from to campaigns {
+    campaignPerformance(from: $from, to: $to) { ...CampaignsReport }
+  }
+  fragment CampaignsReport on CampaignPerformanceReport {
+    from to campaigns {
         campaignId title type status startsAt endsAt playersReached awards awardsClaimed awardsExpired
         coinsAwarded coinsClaimed
       }
-    }
   }`,
   variables: ({ query }) => ({ from: query.from.toISOString(), to: query.to.toISOString() }),
-  result: (data) => ({ data: snakeKeys(data.campaignPerformance) }),
 });

@@ -1,7 +1,7 @@
 // Test helpers for partners: fulfilment of their own test orders, so the guide's last steps
 // (shipping, delivery) can be tried with a test key alone.
 import { defineRoute } from '../../define-route.js';
-import { ORDER_SELECTION, orderRecord, toOrder } from './orders.js';
+import { ORDER } from './orders.js';
 import { orderId } from './wire.js';
 
 export const advanceTestOrder = defineRoute({
@@ -20,9 +20,8 @@ export const advanceTestOrder = defineRoute({
   params: orderId,
   idempotency: 'optional',
   successStatus: 200,
-  response: orderRecord,
   errors: ['forbidden', 'invalid_transition'],
-  operation: `mutation AdvanceTestOrder($id: ID!) { advanceTestOrder(id: $id) { ${ORDER_SELECTION} } }`,
+  operation: `mutation AdvanceTestOrder($id: ID!) { advanceTestOrder(id: $id) { ${ORDER} } }
+  ${ORDER.definition}`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: toOrder(data.advanceTestOrder) }),
 });

@@ -3,37 +3,22 @@
 import { z } from 'zod';
 import { createEndpointInput, updateEndpointInput } from '../../../domain/events/endpoints.js';
 import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
-import { connectionSelection, pageParams, toPage } from '../../pagination.js';
+import { connectionSelection, pageParams } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { idOf } from './wire.js';
 
 const ENDPOINT_SELECTION =
   'id url description eventTypes status disabledReason failingSince createdAt updatedAt';
 
-const endpointFields = {
-  id: z.uuid(),
-  url: z.string(),
-  description: z.string().nullable(),
-  event_types: z.array(z.string()).describe('Empty: every type.'),
-  status: z.enum(['active', 'disabled']),
-  disabled_reason: z
-    .string()
-    .nullable()
-    .describe('Why it is disabled: by its owner, or after 3 days of failed deliveries.'),
-  failing_since: z.iso
-    .datetime()
-    .nullable()
-    .describe('Since when every attempt has failed; null once one succeeds.'),
-  created_at: z.iso.datetime(),
-  updated_at: z.iso.datetime(),
-};
-const endpointRecord = z
-  .object(endpointFields)
-  .meta({ id: 'WebhookEndpoint', description: 'Where events are pushed, signed.' });
+const WEBHOOK_ENDPOINT = fragment('WebhookEndpoint', 'WebhookEndpoint', ENDPOINT_SELECTION);
 
-const withSecret = z
-  .object({
-    ...endpointFields,
+/**
+ * Written by hand: the secret is shown once, beside the endpoint's fields rather than around
+ * them (the answer the partner document gives), so the answer flattens the GraphQL payload.
+ */
+const withSecret = (wireRecord('partner', WEBHOOK_ENDPOINT).schema as z.ZodObject)
+  .extend({
     secret: z
       .string()
       .describe(
@@ -105,11 +90,12 @@ export const listWebhookEndpoints = defineRoute({
   hints: { readOnly: true, idempotent: true },
   idempotency: 'none',
   successStatus: 200,
-  response: z.array(endpointRecord),
   errors: [],
-  operation: `query ListWebhookEndpoints { webhookEndpoints { ${ENDPOINT_SELECTION} } }`,
+  operation: `query ListWebhookEndpoints { webhookEndpoints { ...WebhookEndpoint } }
+  fragment WebhookEndpoint on WebhookEndpoint {
+    ${ENDPOINT_SELECTION}
+  }`,
   variables: () => ({}),
-  result: (data) => ({ data: snakeKeys(data.webhookEndpoints) }),
 });
 
 export const getWebhookEndpoint = defineRoute({
@@ -126,11 +112,12 @@ export const getWebhookEndpoint = defineRoute({
   params: endpointId,
   idempotency: 'none',
   successStatus: 200,
-  response: endpointRecord,
   errors: [],
-  operation: `query GetWebhookEndpoint($id: ID!) { webhookEndpoint(id: $id) { ${ENDPOINT_SELECTION} } }`,
+  operation: `query GetWebhookEndpoint($id: ID!) { webhookEndpoint(id: $id) { ...WebhookEndpoint } }
+  fragment WebhookEndpoint on WebhookEndpoint {
+    ${ENDPOINT_SELECTION}
+  }`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: snakeKeys(data.webhookEndpoint) }),
 });
 
 export const updateWebhookEndpoint = defineRoute({
@@ -150,13 +137,14 @@ export const updateWebhookEndpoint = defineRoute({
   body: z.strictObject(snakeShape(updateEndpointInput.shape)),
   idempotency: 'optional',
   successStatus: 200,
-  response: endpointRecord,
   errors: [],
   operation: `mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
-    updateWebhookEndpoint(id: $id, input: $input) { ${ENDPOINT_SELECTION} }
+    updateWebhookEndpoint(id: $id, input: $input) { ...WebhookEndpoint }
+  }
+  fragment WebhookEndpoint on WebhookEndpoint {
+    ${ENDPOINT_SELECTION}
   }`,
   variables: ({ params, body }) => ({ id: params.id, input: camelKeys(body) }),
-  result: (data) => ({ data: snakeKeys(data.updateWebhookEndpoint) }),
 });
 
 export const deleteWebhookEndpoint = defineRoute({
@@ -226,40 +214,18 @@ export const listWebhookDeliveries = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: z
-    .object({
-      id: z.uuid(),
-      event_id: z.uuid(),
-      event_type: z.string().nullable(),
-      status: z.enum(['pending', 'succeeded', 'failed']),
-      attempts: z.number().int(),
-      next_attempt_at: z.iso.datetime().nullable().describe('Pending ones: the next try.'),
-      replay: z.boolean().describe('Asked for again (replay or redeliver).'),
-      created_at: z.iso.datetime(),
-      attempt_log: z.array(
-        z.object({
-          at: z.iso.datetime(),
-          status_code: z
-            .number()
-            .int()
-            .nullable()
-            .describe('Null: no answer (a timeout, a refused connection or address).'),
-          duration_ms: z.number().int(),
-          error: z.string().nullable().describe('Null on a 2xx.'),
-        }),
-      ),
-    })
-    .meta({ id: 'WebhookDelivery' }),
   errors: [],
   operation: `query ListWebhookDeliveries($id: ID!, $first: Int, $after: String) {
-    webhookDeliveries(endpointId: $id, first: $first, after: $after) { ${connectionSelection(DELIVERY_SELECTION)} }
-  }`,
+    webhookDeliveries(endpointId: $id, first: $first, after: $after) {
+      ${connectionSelection('...WebhookDelivery')}
+    }
+  }
+  fragment WebhookDelivery on WebhookDelivery { ${DELIVERY_SELECTION} }`,
   variables: ({ params, query }) => ({
     id: params.id,
     first: query.limit,
     after: query.cursor ?? null,
   }),
-  result: (data) => toPage(data.webhookDeliveries, (node) => snakeKeys(node)),
 });
 
 export const replayWebhookEvents = defineRoute({
