@@ -11,8 +11,9 @@ import type { Route, RouteResult } from '../../route.js';
 import { getCustomer } from './customers.js';
 import { eventRecord } from './events.js';
 import { getOrder } from './orders.js';
-import { COIN_HOLD, getHold } from './holds.js';
-import { adjustCoins, COIN_MOVEMENT } from './wallet.js';
+import { COIN_HOLD } from './holds.js';
+import { COIN_MOVEMENT } from './wallet.js';
+import { fragment, wireRecord, type Fragment } from '../../wire-answer.js';
 
 /** How one resource type's `data` is made. */
 export type EventData = {
@@ -34,48 +35,33 @@ const ofRoute = (route: Route): EventData => ({
 /** The GET routes of customers and orders map `data` alone; nothing of the call. */
 const never = () => ({ params: {}, query: {}, body: undefined }) as never;
 
-const ENGINE_SELECTION =
-  'id eventCode idempotencyKey channel status customerId pointsRequested pointsApplied errorCode correlationId createdAt completedAt';
-const engineExecutionRecord = z
-  .object({
-    id: z.uuid().describe('The execution id: the event_id that POST /engine/events answered.'),
-    event_code: z.string(),
-    idempotency_key: z
-      .string()
-      .describe('The delivery’s Idempotency-Key: the event’s business id.'),
-    channel: z.enum(['events', 'webhook']).describe('POST /engine/events or a provider webhook.'),
-    status: z.enum(['completed', 'skipped', 'failed']),
-    customer_id: z.uuid().nullable(),
-    points_requested: z.number().int(),
-    points_applied: z.number().int(),
-    error_code: z.string().nullable(),
-    correlation_id: z.string(),
-    created_at: z.iso.datetime(),
-    completed_at: z.iso.datetime().nullable(),
-  })
-  .meta({ id: 'EngineExecution', description: 'What the engine did with one gameplay event.' });
+/** What the engine did with one gameplay event. */
+const ENGINE_EXECUTION = fragment(
+  'EngineExecution',
+  'EngineExecution',
+  'id eventCode idempotencyKey channel status customerId pointsRequested pointsApplied errorCode correlationId createdAt completedAt',
+);
 
-const AWARD_SELECTION =
-  'id campaignId customerId day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt';
-const campaignAwardRecord = z
-  .object({
-    id: z.uuid(),
-    campaign_id: z.uuid(),
-    customer_id: z.uuid(),
-    day: z.number().int().nullable().describe('Daily rewards: the streak day it was won on.'),
-    rank: z.number().int().nullable().describe('Tournaments: the final rank.'),
-    coins: z.number().int(),
-    product_id: z.uuid().nullable(),
-    catalog_prize: z.string().nullable(),
-    quantity: z.number().int(),
-    status: z.enum(['pending', 'claimed', 'expired']),
-    expires_at: z.iso.datetime(),
-    claimed_at: z.iso.datetime().nullable(),
-    movement_id: z.uuid().nullable().describe('The coin movement its claim wrote.'),
-    order_id: z.uuid().nullable().describe('The order its claim placed (a product prize).'),
-    created_at: z.iso.datetime(),
-  })
-  .meta({ id: 'CampaignAward', description: 'A prize a player won in a campaign.' });
+/** A prize a player won in a campaign. */
+const CAMPAIGN_AWARD = fragment(
+  'CampaignAward',
+  'CampaignAward',
+  'id campaignId customerId day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt',
+);
+
+/** One resource by `$id` from `field`, as the fragment renders it on the partner wire. */
+function byId(field: string, record: Fragment): EventData {
+  const { schema, map } = wireRecord('partner', record);
+  return {
+    schema,
+    one: {
+      operation: `query EventData($id: ID!) { ${field}(id: $id) { ${record} } }\n${record.definition}`,
+      result: (data) => map(data[field]),
+    },
+  };
+}
+
+const movement = wireRecord('partner', COIN_MOVEMENT);
 
 const tournamentRecord = z
   .object({
@@ -107,39 +93,21 @@ export const EVENT_DATA: Record<ResourceType, EventData> = {
   customer: ofRoute(getCustomer),
   order: ofRoute(getOrder),
   coin_movement: {
-    schema: adjustCoins.response,
+    schema: movement.schema,
     many: {
       operation: `query EventMovements($ids: [ID!]!) { coinMovements(ids: $ids) { ${COIN_MOVEMENT} } }
         ${COIN_MOVEMENT.definition}`,
       result: (data) =>
-        (data.coinMovements as unknown[]).map((m) => snakeKeys(m) as { id: string }),
+        (data.coinMovements as unknown[]).map((m) => movement.map(m) as { id: string }),
     },
   },
-  coin_hold: {
-    schema: getHold.response,
-    one: {
-      operation: `query EventHold($id: ID!) { coinHold(id: $id) { ${COIN_HOLD} } }
-        ${COIN_HOLD.definition}`,
-      result: (data) => snakeKeys(data.coinHold),
-    },
-  },
+  coin_hold: byId('coinHold', COIN_HOLD),
   // Written with its data by the ledger and the expiry job, in the transaction of the effect:
   // a lot's figures at that moment are the event (the lot itself moves on).
   coin_lot: { schema: coinLotEventRecord },
-  engine_execution: {
-    schema: engineExecutionRecord,
-    one: {
-      operation: `query EventExecution($id: ID!) { engineExecution(id: $id) { ${ENGINE_SELECTION} } }`,
-      result: (data) => snakeKeys(data.engineExecution),
-    },
-  },
-  campaign_award: {
-    schema: campaignAwardRecord,
-    one: {
-      operation: `query EventAward($id: ID!) { campaignAward(id: $id) { ${AWARD_SELECTION} } }`,
-      result: (data) => snakeKeys(data.campaignAward),
-    },
-  },
+  engine_execution: byId('engineExecution', ENGINE_EXECUTION),
+  campaign_award: byId('campaignAward', CAMPAIGN_AWARD),
+  // Written by hand: the settlement's figures are flattened into the tournament.
   tournament: {
     schema: tournamentRecord,
     one: {
