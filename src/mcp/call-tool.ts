@@ -79,7 +79,7 @@ export async function callTool(
       idempotencyKey:
         typeof given === 'string' ? given : generatesKey(route) ? randomUUID() : undefined,
     });
-    const answer = JSON.parse(out.json) as unknown;
+    const answer = out.body !== undefined ? out.body : (JSON.parse(out.json) as unknown);
     if (out.status >= 400) return errorResult(out.status, answer);
     // One result shape for every tool: the establishment family's bare bodies (an array, a
     // record) go under `data`, as the partner family's already are.

@@ -5,8 +5,7 @@
 // happened to the coins. Tried as an agent would (issue 15): after reserve_order it wanted the
 // customer's new balance, after cancel_order what came back, after a failed engine event it read
 // `balance_after: 0` as "the player has no coins", and a bulk dry run's `applied` as done.
-import { getCoins } from '../rest/routes/partner/wallet.js';
-import { callRoute, type RouteCall, type RouteDeps } from '../rest/call-route.js';
+import type { RouteCall, RouteDeps } from '../rest/call-route.js';
 import type { Route } from '../rest/route.js';
 import { UNTRUSTED_FIELDS, untrustedPaths } from './untrusted.js';
 
@@ -22,20 +21,12 @@ type Context = {
 };
 
 const SUMMARIES: Record<string, (data: Fields, ctx: Context) => Promise<string>> = {
-  async reserve_order(order, ctx) {
-    const balance = await balanceOf(String(order.customer_id), ctx);
-    return (
-      `Order ${order.id} reserved: ${order.total_coins} coins spent` +
-      (balance === null ? '.' : `; the customer's balance is now ${balance} coins.`)
-    );
+  async reserve_order(order) {
+    return `Order ${order.id} reserved: ${order.total_coins} coins spent${balanceNow(order)}.`;
   },
   async cancel_order(order) {
-    const balance =
-      typeof order.customer_coin_balance === 'number'
-        ? `; the customer's balance is now ${order.customer_coin_balance} coins`
-        : '';
     return order.status === 'cancelled'
-      ? `Order ${order.id} cancelled: ${order.total_coins} coins refunded to the customer (once, however often it is cancelled)${balance}.`
+      ? `Order ${order.id} cancelled: ${order.total_coins} coins refunded to the customer (once, however often it is cancelled)${balanceNow(order)}.`
       : `Order ${order.id} is ${order.status}.`;
   },
   ingest_engine_event: engineSummary,
@@ -60,24 +51,11 @@ async function engineSummary(result: Fields) {
   }
 }
 
-/** The customer's balance through the coins route (null when the key may not read it). */
-async function balanceOf(customerId: string, ctx: Context): Promise<number | null> {
-  try {
-    const out = await callRoute(ctx.deps, getCoins, {
-      ...ctx.call,
-      path: `/api/v1/customers/${customerId}/coins`,
-      params: { id: customerId },
-      query: {},
-      body: undefined,
-      idempotencyKey: undefined,
-    });
-    return out.status === 200
-      ? ((JSON.parse(out.json) as { data: Fields }).data.balance as number)
-      : null;
-  } catch {
-    return null; // a key without customers:read still gets its order
-  }
-}
+/** The balance the order's answer carries (none once the customer was deleted). */
+const balanceNow = (order: Fields) =>
+  typeof order.customer_coin_balance === 'number'
+    ? `; the customer's balance is now ${order.customer_coin_balance} coins`
+    : '';
 
 /** Fields a record's summary names, when it has them (never buyer-supplied text). */
 const SHOWN = ['id', 'status', 'billing_status', 'balance', 'coin_balance', 'total_coins'];

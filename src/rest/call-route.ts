@@ -44,7 +44,13 @@ export type RouteCall = {
 };
 
 /** `json` is the body serialized once: stored for replays and sent as is. */
-export type RouteResponse = { status: number; json: string; headers: Record<string, string> };
+export type RouteResponse = {
+  status: number;
+  json: string;
+  headers: Record<string, string>;
+  /** The body `json` serializes, when this call made it: in-process callers (MCP) need not parse it. */
+  body?: unknown;
+};
 
 export async function callRoute(
   deps: RouteDeps,
@@ -99,10 +105,16 @@ async function respond(deps: RouteDeps, route: Route, call: RouteCall): Promise<
     now: deps.now,
     engine: deps.engine,
   });
-  const answer = (data: Record<string, unknown>) => ({
-    status: route.successStatus,
-    json: JSON.stringify(route.result(data, { requestId: call.requestId, input })),
-  });
+  // The last answer made here, kept with its JSON: the response carries it only if that JSON is
+  // what goes out (not a stored replay, nor a refusal after a retry).
+  let made: { json: string; body: unknown } | undefined;
+  const answer = (data: Record<string, unknown>) => {
+    const body = route.result(data, { requestId: call.requestId, input });
+    made = { json: JSON.stringify(body), body };
+    return { status: route.successStatus, json: made.json };
+  };
+  const withBody = (response: RouteResponse): RouteResponse =>
+    made?.json === response.json ? { ...response, body: made.body } : response;
   const execute = async (db: Db) => {
     const data = await deps.operations.run(
       route.operation,
@@ -117,7 +129,7 @@ async function respond(deps: RouteDeps, route: Route, call: RouteCall): Promise<
   };
   const byReference = route.answerByReference;
   if (key === null || route.preview?.(input))
-    return { ...(await execute(deps.prisma)), headers: {} };
+    return withBody({ ...(await execute(deps.prisma)), headers: {} });
   const outcome = await runIdempotently({
     prisma: deps.prisma,
     principal: call.principal,
@@ -139,7 +151,7 @@ async function respond(deps: RouteDeps, route: Route, call: RouteCall): Promise<
       };
     },
   });
-  return replied(deps, route, call, key, outcome);
+  return withBody(await replied(deps, route, call, key, outcome));
 }
 
 /** The answer of an idempotent call: a replay is marked, and audited where the route asks. */

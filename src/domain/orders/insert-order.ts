@@ -146,6 +146,8 @@ export type WrittenOrder = Prisma.OrderGetPayload<{
 }> & {
   /** Changed after it was written (delivered at once by its codes): read it back to answer. */
   stale?: boolean;
+  /** The customer's balance after the order's debit, when it moved coins: the answer's, unread. */
+  balanceAfter?: number;
 };
 
 /**

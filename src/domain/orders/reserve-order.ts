@@ -201,12 +201,13 @@ export async function reserveOrder(
     });
 
     if (totalCoins > 0) {
-      await moveCoins(
+      const debit = await moveCoins(
         tx,
         tenant,
         { customerId: data.customerId, delta: -totalCoins, reason: `order:${id}` },
         { ...actor, source: 'order' },
       );
+      order.balanceAfter = debit.balanceAfter;
     }
 
     const { short } = await takeStock(

@@ -96,9 +96,12 @@ builder.prismaObject('Order', {
       type: 'SafeInt',
       nullable: true,
       description:
-        "The customer's coin balance now (after a cancellation's refund); null once the customer was deleted.",
+        "The customer's coin balance now (after this order's coins were spent, or refunded); null once the customer was deleted.",
       resolve: async (order, _args, ctx) => {
         if (!order.customerId) return null;
+        // A reservation knows it from its debit: no read (and none inside its transaction).
+        const known = (order as { balanceAfter?: number }).balanceAfter;
+        if (known !== undefined) return known;
         const wallet = await ctx.db.wallet.findUnique({ where: { customerId: order.customerId } });
         return wallet ? Number(wallet.balance) : null;
       },

@@ -26,6 +26,11 @@ export const ORDER = fragment(
   history { kind fromStatus toStatus createdAt } waitingFor statusChangedAt createdAt updatedAt`,
 );
 
+/** After coins moved (a reservation, a cancellation's refund): the order and the balance it left. */
+const ORDER_AND_BALANCE = fragment('OrderAndBalance', 'Order', `${ORDER} customerCoinBalance`, [
+  ORDER,
+]);
+
 export const reserveOrder = defineRoute({
   name: 'reserve_order',
   family: 'partner',
@@ -49,9 +54,9 @@ export const reserveOrder = defineRoute({
   successStatus: 201,
   errors: ['not_found', 'insufficient_balance', 'out_of_stock', 'customer_not_eligible'],
   operation: `mutation ReserveOrder($input: ReserveOrderInput!, $key: String) {
-    reserveOrder(input: $input, idempotencyKey: $key) { ${ORDER} }
+    reserveOrder(input: $input, idempotencyKey: $key) { ${ORDER_AND_BALANCE} }
   }
-  ${ORDER.definition}`,
+  ${ORDER_AND_BALANCE.definition}`,
   variables: ({ body }, { idempotencyKey }) => ({ input: camelKeys(body), key: idempotencyKey }),
 });
 
@@ -119,9 +124,8 @@ export const cancelOrder = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   errors: ['order_not_cancellable'],
-  operation: `mutation CancelOrder($id: ID!) { cancelOrder(id: $id) { ...CancelledOrder } }
-  fragment CancelledOrder on Order { ${ORDER} customerCoinBalance }
-  ${ORDER.definition}`,
+  operation: `mutation CancelOrder($id: ID!) { cancelOrder(id: $id) { ${ORDER_AND_BALANCE} } }
+  ${ORDER_AND_BALANCE.definition}`,
   variables: ({ params }) => ({ id: params.id }),
 });
 
