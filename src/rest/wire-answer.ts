@@ -25,7 +25,7 @@ import {
 import { z } from 'zod';
 import { getSchema } from '../schema/index.js';
 import { toPage } from './pagination.js';
-import type { ApiFamily, RouteResult } from './route.js';
+import type { ApiFamily } from './route.js';
 
 /**
  * A record's selection under a name: `${CUSTOMER}` in an operation spreads it, and the operation
@@ -51,6 +51,12 @@ export const fragment = (
 const WIRE_CASE: Record<ApiFamily, (graphqlName: string) => string> = {
   partner: (name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
   establishment: (name) => name,
+};
+
+/** The success body around an answer: the partner family's `{ data }`, the establishment's bare. */
+const ENVELOPE: Record<ApiFamily, (answer: unknown) => unknown> = {
+  partner: (data) => ({ data }),
+  establishment: (answer) => answer,
 };
 
 /** Scalars on the wire. IDs are the records' UUIDv7s; JSON is the caller's own, passed as is. */
@@ -203,7 +209,7 @@ const at = (data: unknown, path: string[]) =>
  */
 export function deriveAnswer(row: { family: ApiFamily; operation: string; paginated?: boolean }): {
   response: z.ZodType;
-  result: (data: Record<string, unknown>) => RouteResult;
+  result: (data: Record<string, unknown>) => unknown;
 } {
   const schema = getSchema();
   const document: DocumentNode = parse(row.operation);
@@ -220,6 +226,7 @@ export function deriveAnswer(row: { family: ApiFamily; operation: string; pagina
     operation.operation === 'mutation' ? schema.getMutationType()! : schema.getQueryType()!;
   const walk: Walk = { family: row.family, fragments };
   if (row.paginated) {
+    if (row.family !== 'partner') throw new Error('Only cursor pages are derived');
     const { path, nodeField, nodeType } = connectionOf(node, root);
     const record = recordOf(nodeType as GraphQLObjectType, nodeField.selectionSet, walk);
     return {
@@ -232,7 +239,7 @@ export function deriveAnswer(row: { family: ApiFamily; operation: string; pagina
   const key = node.alias?.value ?? node.name.value;
   return {
     response: answer.schema,
-    result: (data) => ({ data: data[key] == null ? null : answer.map(data[key]) }),
+    result: (data) => ENVELOPE[row.family](data[key] == null ? null : answer.map(data[key])),
   };
 }
 

@@ -30,7 +30,10 @@ const CoinMovementRef = builder.prismaObject('CoinMovement', {
       description: 'Signed: positive credits, negative debits.',
     }),
     reason: t.exposeString('reason', { nullable: true }),
-    balanceAfter: t.expose('balanceAfter', { type: 'SafeInt' }),
+    balanceAfter: t.expose('balanceAfter', {
+      type: 'SafeInt',
+      description: 'The balance after this movement.',
+    }),
     source: t.expose('source', { type: SourceEnum }),
     apiKeyId: t.exposeID('apiKeyId', {
       nullable: true,

@@ -3,6 +3,14 @@
 import { z } from 'zod';
 import { MAX_COINS } from '../../../domain/ledger/coins.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
+
+/** A player's coins after a credit or debit: the movement, in the establishment's words. */
+const COIN_ADJUSTMENT = fragment(
+  'CoinAdjustment',
+  'CoinMovement',
+  'playerId: customerId amount: delta coins: balanceAfter movementId: id reason createdAt',
+);
 
 export const adjustPlayerCoins = defineRoute({
   name: 'adjust_player_coins',
@@ -29,39 +37,18 @@ export const adjustPlayerCoins = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({
-      playerId: z.uuid(),
-      amount: z.number().int(),
-      coins: z.number().int().min(0).describe('The balance after this movement.'),
-      movementId: z.uuid(),
-      reason: z.string().nullable(),
-      createdAt: z.iso.datetime(),
-    })
-    .meta({ id: 'CoinAdjustment', description: "A player's coins after a credit or debit." }),
   errors: ['insufficient_balance'],
   operation: `mutation AdjustPlayerCoins($id: ID!, $delta: SafeInt!, $reason: String) {
-    adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) {
-      id customerId delta reason balanceAfter createdAt
-    }
-  }`,
+    adjustCustomerCoins(customerId: $id, delta: $delta, reason: $reason) { ${COIN_ADJUSTMENT} }
+  }
+  ${COIN_ADJUSTMENT.definition}`,
   variables: ({ body }) => ({ id: body.playerId, delta: body.amount, reason: body.reason }),
   // Under an Idempotency-Key the record keeps the movement, written with it and the COMMIT in one
   // round trip, as the partner adjustment's (docs/idempotency.md).
   answerByReference: {
     operation: `query AdjustPlayerCoinsAnswer($ref: ID!) {
-      adjustCustomerCoins: coinMovement(id: $ref) { id customerId delta reason balanceAfter createdAt }
-    }`,
-  },
-  result: (data) => {
-    const m = data.adjustCustomerCoins as Record<string, unknown>;
-    return {
-      playerId: m.customerId,
-      amount: m.delta,
-      coins: m.balanceAfter,
-      movementId: m.id,
-      reason: m.reason,
-      createdAt: m.createdAt,
-    };
+      adjustCustomerCoins: coinMovement(id: $ref) { ${COIN_ADJUSTMENT} }
+    }
+    ${COIN_ADJUSTMENT.definition}`,
   },
 });
