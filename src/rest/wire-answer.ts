@@ -164,7 +164,8 @@ function namedRecord(name: string, type: GraphQLObjectType, walk: Walk): Derived
   const key = `${walk.family} ${name}`;
   const known = named.get(key);
   if (known) {
-    if (known.selection !== selection) throw new Error(`Two fragments are named ${name}`);
+    if (known.selection !== selection)
+      throw new Error(`Two fragments named ${name} select different fields: rename one`);
     return known.record;
   }
   const record = recordOf(type, definition.selectionSet, walk);
@@ -188,10 +189,9 @@ function connectionOf(node: FieldNode, on: GraphQLObjectType, path: string[] = [
   path.push(node.alias?.value ?? node.name.value);
   const edges = child(node, 'edges');
   if (edges) {
-    const nodeType = getNamedType(getNamedType(type.getFields().edges!.type));
-    const nodeField = child(edges, 'node')!;
-    const record = nodeType as GraphQLObjectType;
-    return { path, nodeField, nodeType: getNamedType(record.getFields().node!.type) };
+    const edge = getNamedType(type.getFields().edges!.type) as GraphQLObjectType;
+    const nodeType = getNamedType(edge.getFields().node!.type) as GraphQLObjectType;
+    return { path, nodeField: child(edges, 'node')!, nodeType };
   }
   const inner = node.selectionSet?.selections ?? [];
   const next = inner[0];
@@ -228,7 +228,7 @@ export function deriveAnswer(row: { family: ApiFamily; operation: string; pagina
   if (row.paginated) {
     if (row.family !== 'partner') throw new Error('Only cursor pages are derived');
     const { path, nodeField, nodeType } = connectionOf(node, root);
-    const record = recordOf(nodeType as GraphQLObjectType, nodeField.selectionSet, walk);
+    const record = recordOf(nodeType, nodeField.selectionSet, walk);
     return {
       response: record.schema,
       result: (data) => toPage(at(data, path), record.map as (node: never) => unknown),
