@@ -26,6 +26,13 @@ type Json = {
   $defs?: Record<string, Json>;
 };
 
+/** A kind that may also be null: `string?`, an object with a `?` key, a list ending in `?`. */
+function orNull(kind: unknown): unknown {
+  if (Array.isArray(kind)) return [...kind, '?'];
+  if (typeof kind === 'object' && kind) return { ...kind, '?': true };
+  return String(kind).endsWith('?') ? kind : `${String(kind)}?`;
+}
+
 /** A schema as a tree of kinds: `integer`, `string?` (nullable), `{…}`, `[…]`. */
 function kindOf(schema: Json, defs: Record<string, Json>): unknown {
   if (schema.$ref) return kindOf(defs[schema.$ref.split('/').pop()!]!, defs);
@@ -35,16 +42,17 @@ function kindOf(schema: Json, defs: Record<string, Json>): unknown {
     .flat();
   const nullable = variants.some((v) => v.type === 'null');
   const [value] = variants.filter((v) => v.type !== 'null');
-  const suffix = nullable ? '?' : '';
-  if (!value) return `null`;
-  if (value.$ref) return { of: kindOf(value, defs), nullable };
-  if (value.properties)
-    return Object.fromEntries(
-      Object.entries(value.properties).map(([k, v]) => [k, kindOf(v, defs)]),
-    );
-  if (value.items) return [kindOf(value.items, defs)];
-  if (value.enum) return `${[...value.enum].sort().join('|')}${suffix}`;
-  return `${String(value.type ?? 'any')}${suffix}`;
+  if (!value) return 'null';
+  const kind = value.$ref
+    ? kindOf(value, defs)
+    : value.properties
+      ? Object.fromEntries(Object.entries(value.properties).map(([k, v]) => [k, kindOf(v, defs)]))
+      : value.items
+        ? [kindOf(value.items, defs)]
+        : value.enum
+          ? [...value.enum].sort().join('|')
+          : String(value.type ?? 'any');
+  return nullable ? orNull(kind) : kind;
 }
 
 const kinds = (schema: z.ZodType) => {
@@ -69,6 +77,9 @@ function disagreements(written: unknown, derived: unknown, at = ''): string[] {
   if (typeof derived === 'string' && derived.startsWith('any')) return [];
   if (typeof written === 'object' && written && typeof derived === 'object' && derived) {
     if (Array.isArray(written) !== Array.isArray(derived)) return [];
+    const mayBeNull = (kind: object) => (Array.isArray(kind) ? kind.at(-1) === '?' : '?' in kind);
+    if (mayBeNull(written) !== mayBeNull(derived))
+      return [`${at}: written ${mayBeNull(written) ? '' : 'non-'}null, the operation may differ`];
     return Object.keys(written).flatMap((k) =>
       k in derived
         ? disagreements(
