@@ -78,8 +78,9 @@ function disagreements(written: unknown, derived: unknown, at = ''): string[] {
   if (typeof written === 'object' && written && typeof derived === 'object' && derived) {
     if (Array.isArray(written) !== Array.isArray(derived)) return [];
     const mayBeNull = (kind: object) => (Array.isArray(kind) ? kind.at(-1) === '?' : '?' in kind);
-    if (mayBeNull(written) !== mayBeNull(derived))
-      return [`${at}: written ${mayBeNull(written) ? '' : 'non-'}null, the operation may differ`];
+    const says = (kind: object) => (mayBeNull(kind) ? 'nullable' : 'non-null');
+    if (says(written) !== says(derived))
+      return [`${at}: written ${says(written)}, the operation answers ${says(derived)}`];
     return Object.keys(written).flatMap((k) =>
       k in derived
         ? disagreements(
