@@ -4,10 +4,7 @@ import { z } from 'zod';
 import { rgStateInput } from '../../../domain/responsible-gaming/state.js';
 import { defineRoute } from '../../define-route.js';
 import { RESPONSIBLE_GAMING } from '../partner/responsible-gaming.js';
-import { wireRecord } from '../../wire-answer.js';
 import { uuidParams } from './wire.js';
-
-const responsibleGamingRecord = wireRecord('establishment', RESPONSIBLE_GAMING).schema;
 
 export const setPlayerResponsibleGaming = defineRoute({
   name: 'set_player_responsible_gaming',
@@ -31,17 +28,13 @@ export const setPlayerResponsibleGaming = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({ playerId: z.uuid(), responsibleGaming: responsibleGamingRecord }).meta({
-    id: 'PlayerResponsibleGamingAnswer',
-    description: "A player's state after the change.",
-  }),
   errors: [],
   operation: `mutation SetPlayerRg($id: ID!, $input: ResponsibleGamingInput!) {
-    setResponsibleGaming(customerId: $id, input: $input) { id responsibleGaming { state until source since } }
-  }`,
+    setResponsibleGaming(customerId: $id, input: $input) { ...PlayerResponsibleGamingAnswer }
+  }
+  fragment PlayerResponsibleGamingAnswer on Customer {
+    playerId: id responsibleGaming { ${RESPONSIBLE_GAMING} }
+  }
+  ${RESPONSIBLE_GAMING.definition}`,
   variables: ({ params, body }) => ({ id: params.playerId, input: body }),
-  result: (data) => {
-    const c = data.setResponsibleGaming as { id: string; responsibleGaming: unknown };
-    return { playerId: c.id, responsibleGaming: c.responsibleGaming };
-  },
 });
