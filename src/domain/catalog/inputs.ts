@@ -41,9 +41,13 @@ export const variantInput = z.strictObject({
   stock: stockLevel,
 });
 
+/** Physical prizes need a recipient and an address; digital ones do not. */
+export const PRODUCT_KINDS = ['physical', 'digital'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
 export const createProductInput = z.strictObject({
   categoryId: z.uuid().nullish(),
-  kind: z.enum(['physical', 'digital']),
+  kind: z.enum(PRODUCT_KINDS),
   status: z.enum(['draft', 'active', 'archived']).default('active'),
   translations,
   images: z

@@ -33,8 +33,10 @@ export const captureHoldInput = z.strictObject({
   amount: z.number().int().min(1).max(MAX_COINS).nullish(),
 });
 
+export const HOLD_STATUSES = ['active', 'captured', 'released', 'expired'] as const;
+
 /** A hold as read: one past its expiry is `expired` even before the job has closed it. */
-export type HoldView = CoinHold & { status: 'active' | 'captured' | 'released' | 'expired' };
+export type HoldView = CoinHold & { status: (typeof HOLD_STATUSES)[number] };
 
 export const holdView = (hold: CoinHold, now: Date): HoldView => ({
   ...hold,

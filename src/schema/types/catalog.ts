@@ -3,6 +3,7 @@
 // only; platform administrators see everything, costs included, and write it.
 import { z } from 'zod';
 import { LANGUAGES } from '../../domain/customers/schemas.js';
+import { PRODUCT_KINDS, type ProductKind } from '../../domain/catalog/inputs.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { listingsAtMostCoins } from '../../domain/catalog/coin-price-filter.js';
@@ -21,9 +22,7 @@ import { countedTotal, ListTotalRef } from '../list-total.js';
 import { pricingFor } from '../pricing.js';
 import { EnvironmentEnum } from './environment.js';
 
-export const ProductKindEnum = builder.enumType('ProductKind', {
-  values: ['physical', 'digital'] as const,
-});
+export const ProductKindEnum = builder.enumType('ProductKind', { values: PRODUCT_KINDS });
 
 const CatalogOwnerEnum = builder.enumType('CatalogOwner', {
   values: ['platform', 'sub_brand'] as const,
@@ -174,7 +173,7 @@ builder.prismaObject('Product', {
     kind: t.field({
       type: ProductKindEnum,
       description: 'Physical prizes need a recipient and address.',
-      resolve: (p) => p.kind as 'physical' | 'digital',
+      resolve: (p) => p.kind as ProductKind,
     }),
     status: t.exposeString('status', { description: 'draft, active or archived.' }),
     images: t.exposeStringList('images'),

@@ -8,7 +8,13 @@ import {
   setCoinExpiry,
   type CoinExpiry,
 } from '../../domain/wallet/expiry-policy.js';
-import { captureHold, holdView, placeHold, releaseHold } from '../../domain/wallet/holds.js';
+import {
+  captureHold,
+  HOLD_STATUSES,
+  holdView,
+  placeHold,
+  releaseHold,
+} from '../../domain/wallet/holds.js';
 import { readCoins, type CoinsView, type Expiring } from '../../domain/wallet/read-coins.js';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
@@ -65,7 +71,7 @@ builder.prismaObject('CoinLot', {
 
 const HoldStatusEnum = builder.enumType('CoinHoldStatus', {
   description: 'expired: it reached its expiry unused, and its coins are spendable again.',
-  values: ['active', 'captured', 'released', 'expired'] as const,
+  values: HOLD_STATUSES,
 });
 
 export const CoinHoldRef = builder.prismaObject('CoinHold', {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { WAITING_FOR, waitingFor } from '../../domain/orders/waiting-for.js';
 import { ProductKindEnum } from './catalog.js';
+import type { ProductKind } from '../../domain/catalog/inputs.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { cancelOrder } from '../../domain/orders/cancel-order.js';
@@ -57,7 +58,7 @@ builder.prismaObject('OrderItem', {
       type: 'JSON',
       extensions: { jsonShape: z.record(z.string(), z.string()) },
     }),
-    kind: t.field({ type: ProductKindEnum, resolve: (i) => i.kind as 'physical' | 'digital' }),
+    kind: t.field({ type: ProductKindEnum, resolve: (i) => i.kind as ProductKind }),
     quantity: t.exposeInt('quantity'),
     unitPrice: t.exposeInt('unitPrice', { description: 'Sell price, minor units, at creation.' }),
     unitCoins: t.expose('unitCoins', { type: 'SafeInt', description: 'Coins, at creation.' }),

@@ -21,9 +21,7 @@ import { readTopEarners, type TopEarner } from '../../domain/reports/top-earners
 import { builder } from '../builder.js';
 import { OrderStatusEnum } from './order.js';
 import { REPORT_SOURCES, type ReportSource } from '../../domain/reports/sources.js';
-import type { ORDER_STATUSES } from '../../domain/orders/schemas.js';
-
-type OrderStatus = (typeof ORDER_STATUSES)[number];
+import type { OrderStatusName } from '../../domain/orders/schemas.js';
 import { onReplica } from '../read.js';
 import { tenantOf } from '../tenant.js';
 
@@ -128,7 +126,7 @@ const AgesRef = builder.objectRef<OrderAges>('OrderAges').implement({
 
 const OrderStatusRowRef = builder.objectRef<OrderStatusRow>('OrderStatusReport').implement({
   fields: (t) => ({
-    status: t.field({ type: OrderStatusEnum, resolve: (r) => r.status as OrderStatus }),
+    status: t.field({ type: OrderStatusEnum, resolve: (r) => r.status as OrderStatusName }),
     count: t.exposeInt('count'),
     coins: t.expose('coins', { type: 'SafeInt', description: 'Σ of their total_coins.' }),
     oldestCreatedAt: t.expose('oldestCreatedAt', { type: 'DateTime', nullable: true }),

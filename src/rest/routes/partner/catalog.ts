@@ -2,6 +2,7 @@
 // prices only), stores, catalogs, categories, and the key's own sub-brand.
 import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/customers/schemas.js';
+import { PRODUCT_KINDS } from '../../../domain/catalog/inputs.js';
 import { connectionArgs, connectionSelection, pageParams } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
 import { fragment } from '../../wire-answer.js';
@@ -43,7 +44,7 @@ export const searchProducts = defineRoute({
     q: z.string().min(1).max(200).optional(),
     category_id: z.string().min(1).max(64).optional(),
     catalog_id: z.string().min(1).max(64).optional(),
-    kind: z.enum(['physical', 'digital']).optional(),
+    kind: z.enum(PRODUCT_KINDS).optional(),
     in_stock: z
       .enum(['true', 'false'])
       .optional()
