@@ -20,9 +20,12 @@ export type EngineOptions = {
   claimTimeoutMs: number;
 };
 
+/** What a finished delivery did. */
+export const ENGINE_OUTCOMES = ['completed', 'skipped', 'failed'] as const;
+
 export type EngineEventResult = {
   eventId: string;
-  status: 'completed' | 'skipped' | 'failed';
+  status: (typeof ENGINE_OUTCOMES)[number];
   replayed: boolean;
   correlationId: string;
   customerId: string | null;

@@ -1,7 +1,7 @@
 // The engine: deliveries (partner keys, scope engine:events), and executions, audit and the
 // simulator for the backoffice (platform admin keys).
 import { deliverEvent } from '../../engine/points/deliver-event.js';
-import type { EngineEventResult } from '../../engine/points/delivery.js';
+import { ENGINE_OUTCOMES, type EngineEventResult } from '../../engine/points/delivery.js';
 import { deliverWebhook } from '../../engine/points/deliver-webhook.js';
 import { simulateEvent, type Simulation } from '../../engine/points/simulate-event.js';
 import { isClient } from '../../domain/db.js';
@@ -19,7 +19,7 @@ import { keyOf, requiredKeyOf } from '../idempotency-key.js';
 
 const OutcomeEnum = builder.enumType('EngineOutcome', {
   description: 'What a delivery did: completed (coins moved), skipped (a rule) or failed.',
-  values: ['completed', 'skipped', 'failed'] as const,
+  values: ENGINE_OUTCOMES,
 });
 
 const ResultRef = builder.objectRef<EngineEventResult>('EngineEventResult').implement({
@@ -133,7 +133,7 @@ builder.mutationFields((t) => ({
 }));
 
 const StatusEnum = builder.enumType('ExecutionStatus', {
-  values: ['processing', 'completed', 'skipped', 'failed'] as const,
+  values: ['processing', ...ENGINE_OUTCOMES] as const,
 });
 
 /**
