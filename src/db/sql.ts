@@ -11,6 +11,7 @@ import type { PGlite, Transaction as PGliteTransaction } from '@electric-sql/pgl
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { HotRows } from './hot-rows.js';
 import type { Listen } from './notifications.js';
 
 /** What the domain's functions take (domain/db.ts): the Prisma client or an open transaction. */
@@ -50,11 +51,16 @@ export interface TxSql extends Sql {
    * without waiting for the server's turn (docs/performance.md, seventh pass). Nothing may be
    * sent in the transaction after it. Elsewhere it is an ordinary statement, and the record is
    * written right after it.
+   *
+   * `hotRow` names the row the statement locks (a wallet): when the transaction has sent nothing
+   * before it, it may then be committed together with other requests' transactions on that row
+   * (db/hot-rows.ts), each keeping its own outcome.
    */
   finish<R>(
     text: string,
     values: readonly unknown[],
     ref: string,
+    hotRow?: string,
   ): Promise<{ rows: R[]; rowCount: number }>;
   /** Whether `finish` wrote the registered record (then the owner records nothing more). */
   recordedByReference(): boolean;
@@ -361,6 +367,13 @@ async function driverTransaction<T>(
   let broken: Error | undefined;
   const onError = (error: Error) => void (broken = error);
   client.on('error', onError);
+  let givenBack = false;
+  const giveBack = () => {
+    if (givenBack) return;
+    givenBack = true;
+    client.removeListener('error', onError);
+    client.release(broken);
+  };
   let expired = false;
   const timer = setTimeout(() => (expired = true), TRANSACTION_OPTIONS.timeout);
   // BEGIN goes with the first statement (one round trip less per transaction), and so do the
@@ -422,17 +435,19 @@ async function driverTransaction<T>(
     commitWith: async (text, values) => void (final = { text, values }),
     finishCommits: true,
     recordByReference: (make) => void (record = make),
-    finish: async <R>(text: string, values: readonly unknown[], ref: string) => {
+    finish: async <R>(text: string, values: readonly unknown[], ref: string, hotRow?: string) => {
       // A Prisma guest's statements take turns on the connection (`lend`): then no commit here.
       if (!record || lazy.hosting()) return sql.query<R>(text, values);
       if (committed) throw finished();
       if (expired) throw new TransactionExpired();
       const { text: t, values: v } = record(ref);
-      const [result, , commit] = await sendWithWaiting(
-        queryConfig(text, values, pool.prepared),
-        queryConfig(t, v, pool.prepared),
-        COMMIT,
-      );
+      const last = [queryConfig(text, values, pool.prepared), queryConfig(t, v, pool.prepared)];
+      if (hotRow !== undefined && !begun && !final) {
+        const result = await commitTogether(hotRow, last);
+        committed = true;
+        return rowsOf(result) as { rows: R[]; rowCount: number };
+      }
+      const [result, , commit] = await sendWithWaiting(...last, COMMIT);
       if (commit?.command === 'ROLLBACK') throw new TransactionAborted();
       committed = true;
       return rowsOf(result!) as { rows: R[]; rowCount: number };
@@ -454,6 +469,60 @@ async function driverTransaction<T>(
         },
       };
     },
+  };
+  /**
+   * The whole transaction (what was deferred, then `last`: the statement and its record) as one
+   * unit for the hot row's group commit; the statement's result. Its deferred statements are
+   * answered from the round trip that sent them, alone or in a batch.
+   */
+  const commitTogether = async (hotRow: string, last: pg.QueryConfig[]) => {
+    const sending = waiting;
+    waiting = [];
+    const statements = [...sending.map((w) => w.config), ...last];
+    let parked = false;
+    /**
+     * BEGIN, `list` and COMMIT in one round trip: the statements' results. On this transaction's
+     * connection, unless it was given back while the unit waited for its row (`park`): then on
+     * one the pool lends for the send, destroyed if the send failed (it may hold the failed
+     * transaction, or be lost).
+     */
+    const commitOn = async (list: pg.QueryConfig[]) => {
+      if (!parked) {
+        begun = true; // from here a failure leaves a transaction to roll back
+        return committedResults(await sendTogether(client, send, [BEGIN, ...list, COMMIT]));
+      }
+      const lent = await connectWithin(pool, TRANSACTION_OPTIONS.maxWait);
+      let lost: Error | undefined;
+      try {
+        const sendOn = lent.query.bind(lent) as typeof send;
+        return committedResults(await sendTogether(lent, sendOn, [BEGIN, ...list, COMMIT]));
+      } catch (error) {
+        lost = error as Error;
+        throw error;
+      } finally {
+        lent.release(lost);
+      }
+    };
+    let results: pg.QueryResult[];
+    try {
+      results = await pool.hotRows.commit(hotRow, {
+        statements,
+        alone: () => commitOn(statements),
+        together: commitOn,
+        // Nothing was sent on it: a request waiting for its row holds no connection meanwhile.
+        park: () => {
+          parked = true;
+          giveBack();
+        },
+      });
+    } catch (error) {
+      // A unit's error comes from its own transaction (a failed batch is sent again unit by unit).
+      const completed = completedBefore(error).slice(1); // after BEGIN
+      sending.forEach((w, i) => w.settle(completed[i] ?? (error as Error)));
+      throw error;
+    }
+    sending.forEach((w, i) => w.settle(results[i]!));
+    return results[sending.length]!;
   };
   const lazy = lazyPrismaTransaction(prisma, client, begin);
   bound.set(lazy.tx, sql);
@@ -483,9 +552,15 @@ async function driverTransaction<T>(
     throw error;
   } finally {
     clearTimeout(timer);
-    client.removeListener('error', onError);
-    client.release(broken);
+    giveBack();
   }
+}
+
+/** The results of BEGIN, statements, COMMIT without BEGIN's and COMMIT's, if COMMIT committed. */
+function committedResults(results: pg.QueryResult[]): pg.QueryResult[] {
+  // PostgreSQL answers COMMIT with ROLLBACK when a statement failed before it.
+  if (results.at(-1)?.command !== 'COMMIT') throw new TransactionAborted();
+  return results.slice(1, -1);
 }
 
 /** A pooled client within `ms` (Prisma's maxWait), or the pool's own timeout error. */
@@ -587,6 +662,8 @@ class GuestRollback extends Error {}
 /** The pg pool that lends a driver transaction's connection to the Prisma transaction it hosts. */
 export class LendingPool extends pg.Pool {
   prepared = true;
+  /** The group commit of this pool's hot rows (db/hot-rows.ts). */
+  readonly hotRows = new HotRows();
   // pg-pool's own calls (pool.query) pass a callback; Prisma's startTransaction does not.
   override connect(...args: unknown[]): Promise<pg.PoolClient> {
     const slot = args.length ? undefined : slots.getStore();

@@ -96,7 +96,10 @@ export async function applyMovements(
   // have changed (issue 13, item 4).
   const tx = moves.length === 1 && options.last ? txSqlFor(db) : undefined;
   const send = (text: string, values: unknown[]) =>
-    tx ? tx.finish<Row>(text, values, ids[0]!) : sqlFor(db).query<Row>(text, values);
+    tx
+      ? // One wallet's lock, the hot row its neighbours' moves may commit with (db/hot-rows.ts).
+        tx.finish<Row>(text, values, ids[0]!, `wallet:${moves[0]!.customerId}`)
+      : sqlFor(db).query<Row>(text, values);
   const now = options.at ?? new Date();
   const { rows } = await send(MOVE, [
     ids,
