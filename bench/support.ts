@@ -178,6 +178,8 @@ export function load(
   answered?: (headers: Record<string, string>) => void,
   /** Requests per second in all (autocannon's overallRate); as fast as answered when unset. */
   rate?: number,
+  /** Clients sending at once, each waiting for its answer before the next request. */
+  connections = CONNECTIONS,
 ): Promise<Sample> {
   const before = serverPid ? processTreeUsage(serverPid) : null;
   const machine = machineTicks();
@@ -185,7 +187,7 @@ export function load(
     autocannon(
       {
         url: base,
-        connections: CONNECTIONS,
+        connections,
         duration: SECONDS,
         ...(rate ? { overallRate: rate } : {}),
         requests: [
