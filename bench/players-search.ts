@@ -19,7 +19,7 @@ type Body = {
   pagination?: { page: number; limit: number };
 };
 
-const CASES: [string, Body][] = [
+export const CASES: [string, Body][] = [
   ['first page, no filter', {}],
   ['page 500 (limit 20), no filter', { pagination: { page: 500, limit: 20 } }],
   ['first page, status watch', { filters: { status: ['watch'] } }],

@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   reports: async () => (await import('./reports.js')).benchReports(),
   replica: async () => (await import('./replica.js')).benchReplica(),
   dashboard: async () => (await import('./dashboard.js')).benchDashboard(),
+  scale: async () => (await import('./scale.js')).benchScale(),
 };
 
 const name = process.argv[2];

@@ -1,6 +1,7 @@
 // Realistic customers in bulk, in SQL: ids that sort like their creation times (UUIDv7), varied
 // names, e-mails, countries and statuses, and wallets with balances. Shared by the benchmarks
 // that need a big tenant (customer list plans, player search).
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { newId } from '../src/domain/ids.js';
@@ -53,4 +54,11 @@ export async function seedCustomers(
      SELECT id, sub_brand_id, environment, (abs(hashtext(id::text)) % 5000) FROM customers WHERE sub_brand_id = $1`,
     [subBrandId],
   );
+}
+
+/** The id `seedCustomers` gives customer number `g` (the same expression, in JavaScript). */
+export function seededCustomerId(g: number): string {
+  const md5 = createHash('md5').update(String(g)).digest('hex');
+  const hex = `${(1700000000000 + g * 1000).toString(16).padStart(12, '0')}7${md5.slice(0, 3)}8${md5.slice(3, 18)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -34,7 +34,9 @@ const WALLETS = 1000;
 /** Adjustments per transaction in the coalesced baseline: the server's pool less one. */
 const BATCH = CONNECTIONS - 1;
 
-const customerId = benchCustomerId;
+/** A bench customer by number, or a customer id as it is (bench/scale.ts's seeded ones). */
+const customerId = (pick: number | string) =>
+  typeof pick === 'string' ? pick : benchCustomerId(pick);
 
 export async function benchWallet() {
   const { url, drop } = await scratchDatabase('wallet');
@@ -168,10 +170,11 @@ export async function benchWallet() {
   }
 }
 
-function http(
+/** Coin adjustments (+1) over HTTP for SECONDS, each on the customer `pick` names. */
+export function http(
   base: string,
   key: string,
-  pick: () => number,
+  pick: () => number | string,
   keys?: string[],
   connections?: number,
 ): Promise<Sample> {
@@ -233,7 +236,8 @@ const TRANSACTION = (sub: string, customer: string, idem: string, movement: stri
    WHERE sub_brand_id = '${sub}' AND environment = 'live' AND key = ${idem}`,
 ];
 
-function raw(pool: pg.Pool, sub: string, pick: () => number): Promise<Sample> {
+/** The same adjustments as the HTTP stack's transaction, from raw `pg` (the baseline). */
+export function raw(pool: pg.Pool, sub: string, pick: () => number | string): Promise<Sample> {
   // Each statement numbers its own parameters from $1.
   const claim = TRANSACTION(sub, '', '$1::text', '')[0]!;
   const move = TRANSACTION(sub, '$1::uuid', '', '$2::uuid')[1]!;

@@ -61,6 +61,11 @@ export class HotRows {
   /** Units sent, and transactions that committed them (a test's and a benchmark's reading). */
   readonly counts = { units: 0, transactions: 0, fallbacks: 0 };
 
+  /** How many units wait for the commit in flight on `row` (none when nothing is in flight). */
+  waiting(row: string): number {
+    return this.queues.get(row)?.length ?? 0;
+  }
+
   /** Commits `unit` alone at once, or with the others that wait for the commit in flight on `row`. */
   async commit(row: string, unit: Unit): Promise<pg.QueryResult[]> {
     const queue = this.queues.get(row);

@@ -491,7 +491,8 @@ async function driverTransaction<T>(
         begun = true; // from here a failure leaves a transaction to roll back
         return committedResults(await sendTogether(client, send, [BEGIN, ...list, COMMIT]));
       }
-      const lent = await connectWithin(pool, TRANSACTION_OPTIONS.maxWait);
+      // A connection of the pool's own, whatever transaction the caller's context may host.
+      const lent = await slots.exit(() => connectWithin(pool, TRANSACTION_OPTIONS.maxWait));
       let lost: Error | undefined;
       try {
         const sendOn = lent.query.bind(lent) as typeof send;

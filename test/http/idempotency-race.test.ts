@@ -4,6 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { driverOf } from '../../src/db/sql.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
 
@@ -32,15 +34,21 @@ describe('a replay without a read before the claim', () => {
     expect(await movements(c.id)).toBe(1);
   });
 
-  it.skipIf(TEST_DB !== 'postgres')(
-    'waits for a first execution still in flight, then answers its answer',
-    async () => {
+  // The replay sent to another server process (its own pool) waits in the database, on the
+  // claim's conflict; sent to the same process it waits there for the wallet's commit in flight
+  // (db/hot-rows.ts), holding no connection, and then finds the key taken.
+  it.skipIf(TEST_DB !== 'postgres').each(['another server process', 'the same process'])(
+    'waits for a first execution still in flight, then answers its answer (replay to %s)',
+    async (where) => {
       const p = await partner(h);
       const c = await p.customer();
       const key = randomUUID();
+      const url = h.db.pool!.options.connectionString!;
+      const other = where === 'the same process' ? undefined : await openDatabase({ url });
+      const h2 = other ? await startHarness({ database: other }) : h;
       // Hold the wallet's row lock from outside, so the first execution claims the key and
-      // then waits at the ledger statement; the replay then waits on the claim's conflict.
-      const holder = new pg.Client({ connectionString: h.db.pool!.options.connectionString });
+      // then waits at the ledger statement.
+      const holder = new pg.Client({ connectionString: url });
       await holder.connect();
       try {
         await holder.query('BEGIN');
@@ -50,8 +58,16 @@ describe('a replay without a read before the claim', () => {
         const first = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
         // Waiting on the wallet means it has claimed the key (the claim comes first).
         const firstPid = await until(async () => (await blockedBy(holderPid))[0]);
-        const replay = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
-        await until(async () => (await blockedBy(firstPid))[0]);
+        const replay = h2.call('POST', `/api/v1/customers/${c.id}/coins`, {
+          key: p.key,
+          body: { delta: 5 },
+          headers: { 'idempotency-key': key },
+        });
+        if (other) await until(async () => (await blockedBy(firstPid))[0]);
+        else {
+          const hotRows = driverOf(h.db.prisma)!.pool!.hotRows;
+          await until(async () => hotRows.waiting(`wallet:${c.id}`) || undefined);
+        }
         await holder.query('COMMIT');
         const [a, b] = await Promise.all([first, replay]);
         expect(a.status).toBe(201);
@@ -62,6 +78,8 @@ describe('a replay without a read before the claim', () => {
         expect(await movements(c.id)).toBe(1);
       } finally {
         await holder.end();
+        if (other) await h2.close();
+        await other?.close();
       }
     },
   );
