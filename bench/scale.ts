@@ -100,9 +100,11 @@ export async function benchScale() {
         `${rounds.map((r) => `${r.http.toFixed(0)}/${r.raw.toFixed(0)}`).join(', ')} per s; ` +
         `median ratio ${ratios[1]!.toFixed(2)}`,
     );
+    // The big tenant's (the other one's seeded wallets have balances and no movements).
     const { rows } = await raw.query<{ off: string }>(
-      `SELECT count(*) AS off FROM wallets w WHERE w.balance <> (SELECT coalesce(sum(delta), 0)
-         FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
+      `SELECT count(*) AS off FROM wallets w WHERE w.sub_brand_id = $1 AND w.balance <> (
+         SELECT coalesce(sum(delta), 0) FROM coin_movements m WHERE m.customer_id = w.customer_id)`,
+      [big],
     );
     console.log(`Wallets whose balance differs from the sum of their movements: ${rows[0]!.off}`);
     await raw.end();
@@ -142,8 +144,8 @@ async function seedMovements(raw: pg.Client, subBrand: string) {
   const started = Date.now();
   console.log(`Seeding ${(CUSTOMERS * MOVEMENTS).toLocaleString('en')} movements…`);
   // The customer's id as seedCustomers draws it, and its k-th movement's, a few ms after it.
-  const customerId = `(lpad(to_hex((1700000000000 + g * 1000)::bigint), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8' || substr(md5(g::text), 4, 15))::uuid`;
-  const movementId = `(lpad(to_hex((1700000000000 + g * 1000 + k)::bigint), 12, '0') || '7' || substr(md5(g || 'm' || k), 1, 3) || '8' || substr(md5(g || 'm' || k), 4, 15))::uuid`;
+  const customerId = `(lpad(to_hex((1700000000000 + g::bigint * 1000)), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8' || substr(md5(g::text), 4, 15))::uuid`;
+  const movementId = `(lpad(to_hex((1700000000000 + g::bigint * 1000 + k)), 12, '0') || '7' || substr(md5(g || 'm' || k), 1, 3) || '8' || substr(md5(g || 'm' || k), 4, 15))::uuid`;
   for (let first = 1; first <= CUSTOMERS; first += CHUNK) {
     const last = Math.min(CUSTOMERS, first + CHUNK - 1);
     await raw.query(
