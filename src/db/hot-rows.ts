@@ -2,7 +2,7 @@
 //
 // A request that moves one wallet holds the wallet's row lock from its ledger statement until its
 // COMMIT has returned, and a commit waits for the disk: on one hot wallet (a house wallet, a
-// prepaid brand's balance) requests queue on that lock one commit at a time, however idle the
+// jackpot, a tournament's prize pool) requests queue on that lock one commit at a time, however idle the
 // server and the database are. Here requests for the same hot row that arrive while a commit on it
 // is in flight wait for it, then go together, in arrival order, in one transaction and one round
 // trip: one lock wait and one commit for all of them.
@@ -27,7 +27,10 @@ import type pg from 'pg';
 export type Unit = {
   /** Its statements, without BEGIN and COMMIT, each independent of another's answer. */
   statements: pg.QueryConfig[];
-  /** Sends BEGIN, the statements and COMMIT on its own connection; their results, without BEGIN's and COMMIT's. */
+  /**
+   * Sends BEGIN, the statements and COMMIT in one round trip, on its own connection (or, once
+   * parked, on one of the pool's); their results, without BEGIN's and COMMIT's.
+   */
   alone: () => Promise<pg.QueryResult[]>;
   /**
    * Sends BEGIN, these statements (a batch this unit leads) and COMMIT in one round trip, on a
