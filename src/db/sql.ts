@@ -494,13 +494,19 @@ async function driverTransaction<T>(
       // A connection of the pool's own, whatever transaction the caller's context may host.
       const lent = await slots.exit(() => connectWithin(pool, TRANSACTION_OPTIONS.maxWait));
       let lost: Error | undefined;
+      // As for the transaction's own connection: one lost while checked out emits 'error', which
+      // the pool listens for only on idle ones (an uncaught exception otherwise); the statement
+      // in flight fails anyway.
+      const onLost = (error: Error) => void (lost = error);
+      lent.on('error', onLost);
       try {
         const sendOn = lent.query.bind(lent) as typeof send;
         return committedResults(await sendTogether(lent, sendOn, [BEGIN, ...list, COMMIT]));
       } catch (error) {
-        lost = error as Error;
+        lost ??= error as Error;
         throw error;
       } finally {
+        lent.removeListener('error', onLost);
         lent.release(lost);
       }
     };
