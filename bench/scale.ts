@@ -16,7 +16,12 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { CASES as PLAYER_SEARCHES } from './players-search.js';
 import { scratchDatabase } from './scratch-db.js';
-import { seedBigTenant, seededCustomerId } from './seed-customers.js';
+import {
+  seedBigTenant,
+  seededCustomerId,
+  seededCustomerIdSql,
+  seededIdSql,
+} from './seed-customers.js';
 import { benchKey, percentile, startServer } from './support.js';
 import { http as adjustOverHttp, raw as adjustOnRawPg } from './wallet.js';
 
@@ -148,9 +153,8 @@ const LIST_FILTERS: [string, string][] = [
 async function seedMovements(raw: pg.Client, subBrand: string) {
   const started = Date.now();
   console.log(`Seeding ${(CUSTOMERS * MOVEMENTS).toLocaleString('en')} movements…`);
-  // The customer's id as seedCustomers draws it, and its k-th movement's, a few ms after it.
-  const customerId = `(lpad(to_hex((1700000000000 + g::bigint * 1000)), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8' || substr(md5(g::text), 4, 15))::uuid`;
-  const movementId = `(lpad(to_hex((1700000000000 + g::bigint * 1000 + k)), 12, '0') || '7' || substr(md5(g || 'm' || k), 1, 3) || '8' || substr(md5(g || 'm' || k), 4, 15))::uuid`;
+  // The k-th movement of customer number g: a few ms after the customer was created.
+  const movementId = seededIdSql(`1700000000000 + g::bigint * 1000 + k`, `g || 'm' || k`);
   for (let first = 1; first <= CUSTOMERS; first += CHUNK) {
     const last = Math.min(CUSTOMERS, first + CHUNK - 1);
     await raw.query(
@@ -161,7 +165,7 @@ async function seedMovements(raw: pg.Client, subBrand: string) {
               w.balance + 100 * ($4::int - k), CASE WHEN k = 1 THEN 'api' ELSE 'order' END::movement_source,
               to_timestamp(1700000000 + g) + k * interval '1 hour'
        FROM generate_series($2::int, $3::int) g
-       JOIN wallets w ON w.customer_id = ${customerId}
+       JOIN wallets w ON w.customer_id = ${seededCustomerIdSql('g')}
        CROSS JOIN generate_series(1, $4::int) k
        ORDER BY g, k`,
       [subBrand, first, last, MOVEMENTS],

@@ -39,8 +39,7 @@ export async function seedCustomers(
   await raw.query(
     `INSERT INTO customers (id, sub_brand_id, environment, external_id, segment_id, first_name, last_name, email,
                             country, status, platform_registered_at, status_changed_at, order_count, created_at, updated_at)
-     SELECT (lpad(to_hex((1700000000000 + g::bigint * 1000)), 12, '0') || '7' || substr(md5(g::text), 1, 3) || '8'
-             || substr(md5(g::text), 4, 15))::uuid,
+     SELECT ${seededCustomerIdSql('g')},
             $1, 'live', 'ext-' || g, 'seg-' || (g % 50), 'First' || (g % 9973), 'Last' || (g % 7919),
             'user' || g || '@mail' || (g % 100) || '.com', (ARRAY['ES','PT','IT','FR','MX','AR'])[1 + g % 6],
             (ARRAY['active','active','active','watch','restricted','banned'])[1 + g % 6]::customer_status,
@@ -56,7 +55,18 @@ export async function seedCustomers(
   );
 }
 
-/** The id `seedCustomers` gives customer number `g` (the same expression, in JavaScript). */
+/**
+ * A seeded row's id, in SQL: UUIDv7-shaped, its first 48 bits the millisecond `ms`, the rest drawn
+ * from md5 of `seed` (so ids sort like their creation times and are the same in every run).
+ */
+export const seededIdSql = (ms: string, seed: string) =>
+  `(lpad(to_hex(${ms}), 12, '0') || '7' || substr(md5(${seed}), 1, 3) || '8' || substr(md5(${seed}), 4, 15))::uuid`;
+
+/** The id of customer number `g` (an SQL expression of `g`): created a second after the one before. */
+export const seededCustomerIdSql = (g: string) =>
+  seededIdSql(`1700000000000 + ${g}::bigint * 1000`, `${g}::text`);
+
+/** `seededCustomerIdSql` in JavaScript: the id of customer number `g`. */
 export function seededCustomerId(g: number): string {
   const md5 = createHash('md5').update(String(g)).digest('hex');
   const hex = `${(1700000000000 + g * 1000).toString(16).padStart(12, '0')}7${md5.slice(0, 3)}8${md5.slice(3, 18)}`;
