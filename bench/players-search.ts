@@ -92,7 +92,7 @@ export async function benchPlayerSearch() {
       );
       await prisma.customer.findMany({
         where: page.where,
-        orderBy: { id: page.order },
+        orderBy: page.orderBy,
         skip: page.skip,
         take: page.limit,
         select: { id: true, wallet: { select: { balance: true } } },

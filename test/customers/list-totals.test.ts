@@ -6,13 +6,12 @@
 // than 10,001 rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/domain/customers/create-customer.js';
-import { customerWhere } from '../../src/domain/customers/customer-where.js';
+import { customerConditions, customerWhere } from '../../src/domain/customers/customer-where.js';
 import { newId } from '../../src/domain/ids.js';
 import { EXACT_TOTAL_CAP, listTotal, plannedRows } from '../../src/domain/list-total.js';
 import { Prisma } from '../../src/generated/prisma/client.js';
 import type { Tenant } from '../../src/domain/tenant.js';
 import { countedTotal } from '../../src/schema/list-total.js';
-import { customerConditions } from '../../src/schema/types/customer.js';
 import { listedProduct } from '../support/catalog.js';
 import { createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';

@@ -3,6 +3,7 @@ import { createCustomer } from '../../src/domain/customers/create-customer.js';
 import { moveCoins } from '../../src/domain/ledger/move-coins.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { createStaff, signInAs } from '../support/staff.js';
 
 let h: Harness;
 let p: Awaited<ReturnType<typeof partner>>;
@@ -79,6 +80,9 @@ describe('GET /api/v1/customers filters', () => {
     ['?q=test', ['Carla', 'Bruno', 'Alba']],
     ['?q=%25', ['Dario']], // a literal %, not a wildcard
     ['?q=_', ['Bruno']], // a literal _, not a wildcard
+    ['?email=ALBA@Casino.ES', ['Alba']], // any case
+    ['?email=alb_@casino.es', []], // exact: _ is not a wildcard
+    ['?email=alba@casino', []], // the whole address, not a part
     ['?status=watch', ['Bruno']],
     ['?segment_id=vip', ['Carla', 'Alba']],
     ['?country=ES', ['Dario', 'Alba']],
@@ -192,5 +196,38 @@ describe('cursor walk', () => {
     expect(new Set(seen).size).toBe(seen.length);
     for (const id of before) expect(seen).toContain(id);
     expect([...seen].sort().reverse()).toEqual(seen);
+  });
+});
+
+// A first page reads the tenant-led indexes with the tenant named as a range
+// (customer-where.ts, tenantRange); a page after a cursor, as an equality. Both must give the
+// tenant's own customers in id order, with another sub-brand's customers newer than all of
+// them (the layout that made PostgreSQL walk the primary key past the newer ones).
+describe('first page and later pages beside a newer sub-brand', () => {
+  it('lists its own customers newest first, filtered, and in GraphQL from either end', async () => {
+    const newer = await partner(h);
+    for (let i = 0; i < 5; i++) await newer.customer({ first_name: `Newer${i}`, country: 'ES' });
+    expect(names(await list(''))).toEqual(['Dario', 'Carla', 'Bruno', 'Alba']);
+    expect(names(await list('?country=ES'))).toEqual(['Dario', 'Alba']);
+    expect(names(await list('?q=a&min_coins=1'))).toEqual(['Dario', 'Alba']);
+    const first = await list('?limit=3');
+    expect(names(first)).toEqual(['Dario', 'Carla', 'Bruno']);
+    const next = await list(`?limit=3&cursor=${encodeURIComponent(first.body.page.next_cursor)}`);
+    expect(names(next)).toEqual(['Alba']);
+    expect(next.body.page.next_cursor).toBeNull();
+
+    const operator = await signInAs(
+      h.url,
+      (await createStaff(h.db.prisma, 'establishment_operator', { subBrandId: p.subBrandId }))
+        .email,
+    );
+    const gql = async (args: string) => {
+      const res = await operator.gql(`{ customers(${args}) { edges { node { firstName } } } }`);
+      expect(res.status).toBe(200);
+      return res.body.data.customers.edges.map((e: any) => e.node.firstName);
+    };
+    expect(await gql('first: 2')).toEqual(['Dario', 'Carla']);
+    expect(await gql('last: 2')).toEqual(['Bruno', 'Alba']);
+    expect(await gql('last: 2, filter: { country: "ES" }')).toEqual(['Dario', 'Alba']);
   });
 });

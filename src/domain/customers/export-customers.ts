@@ -5,15 +5,22 @@ import type { Db } from '../db.js';
 import { keysetPages } from '../keyset.js';
 import type { Tenant } from '../tenant.js';
 import { customerWhere } from './customer-where.js';
+import { readsByTenant, tenantRange } from './first-page.js';
 import type { CustomerFilter } from './schemas.js';
 
 export async function* exportCustomers(db: Db, tenant: Tenant, filter: CustomerFilter) {
   const where = customerWhere(tenant, filter);
+  // The first page may be read by tenant (first-page.ts), the next ones start at the last id.
+  const fromStart = await readsByTenant(db, tenant, filter);
   for await (const page of keysetPages(
     (before: string | undefined, take) =>
       db.customer.findMany({
-        where: { AND: [where, before ? { id: { lt: before } } : {}] },
-        orderBy: { id: 'desc' },
+        where: before
+          ? { AND: [where, { id: { lt: before } }] }
+          : fromStart
+            ? customerWhere(tenant, filter, 'range')
+            : where,
+        orderBy: !before && fromStart ? tenantRange('desc') : { id: 'desc' },
         take,
         include: { wallet: { select: { balance: true } } },
       }),

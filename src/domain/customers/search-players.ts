@@ -13,6 +13,7 @@ import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../pages.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput, utcInstant } from '../validation.js';
 import { customerWhere } from './customer-where.js';
+import { tenantRange, unfiltered } from './first-page.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
 
 const TOTAL_BOUND = NUMBERED_PAGE.window;
@@ -34,21 +35,27 @@ export const playerSearchInput = z.strictObject({
 
 export type PlayerSearch = z.output<typeof playerSearchInput>;
 
-export function playerWhere(tenant: Tenant, s: PlayerSearch): Prisma.CustomerWhereInput {
-  const base = customerWhere(tenant, {
-    minCoins: s.minCoins,
-    maxCoins: s.maxCoins,
-    createdAfter: s.createdAfter,
-    createdBefore: s.createdBefore,
-  });
+export function playerWhere(
+  tenant: Tenant,
+  s: PlayerSearch,
+  as: 'equal' | 'range' = 'equal',
+): Prisma.CustomerWhereInput {
+  const base = customerWhere(tenant, playerFilter(s), as);
   const and = [base];
   if (s.statuses?.length) and.push({ status: { in: s.statuses } });
   if (s.search) {
-    const byText = customerWhere(tenant, { q: s.search });
+    const byText = customerWhere(tenant, { q: s.search }, as);
     and.push(isUuid(s.search) ? { OR: [{ id: s.search.toLowerCase() }, byText] } : byText);
   }
   return { AND: and };
 }
+
+const playerFilter = (s: PlayerSearch) => ({
+  minCoins: s.minCoins,
+  maxCoins: s.maxCoins,
+  createdAfter: s.createdAfter,
+  createdBefore: s.createdBefore,
+});
 
 /** The page's rows are read by the caller (GraphQL selects their fields); this counts. */
 export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
@@ -67,10 +74,13 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
   const counted = await db.customer.count({ where, take: TOTAL_BOUND + 1 });
   const totalExact = counted <= TOTAL_BOUND;
   const total = Math.min(counted, TOTAL_BOUND);
+  // Every page counts from the start (skip): an unfiltered search reads the tenant-led index on
+  // every page (first-page.ts).
+  const byTenant = !search.search && !search.statuses?.length && unfiltered(playerFilter(search));
   return {
-    where,
+    where: byTenant ? playerWhere(tenant, search, 'range') : where,
+    orderBy: byTenant ? tenantRange(search.order) : { id: search.order },
     skip,
-    order: search.order,
     page: search.page,
     limit: search.limit,
     total,

@@ -1,21 +1,17 @@
 // Customers (the establishment API's players): partner keys, confined to their tenant.
 import { createCustomer } from '../../domain/customers/create-customer.js';
-import { customerWhere, phoneDigits } from '../../domain/customers/customer-where.js';
+import { customerConditions, customerWhere } from '../../domain/customers/customer-where.js';
+import { readsByTenant, tenantRange } from '../../domain/customers/first-page.js';
+import { emailMatches } from '../../domain/customers/email-match.js';
 import { registeredWindowBounds } from '../../domain/customers/registered-window.js';
 import { deleteCustomer } from '../../domain/customers/delete-customer.js';
-import {
-  CUSTOMER_STATUSES,
-  customerFilter,
-  LANGUAGES,
-  type CustomerFilter,
-} from '../../domain/customers/schemas.js';
+import { CUSTOMER_STATUSES, customerFilter, LANGUAGES } from '../../domain/customers/schemas.js';
 import { updateCustomer } from '../../domain/customers/update-customer.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { isUuid } from '../../domain/ids.js';
-import { likeEscape, parseInput } from '../../domain/validation.js';
+import { parseInput } from '../../domain/validation.js';
 import { listTotal, plannedRows } from '../../domain/list-total.js';
-import { Prisma } from '../../generated/prisma/client.js';
 import { ListTotalRef } from '../list-total.js';
 import { builder } from '../builder.js';
 import { onReplica } from '../read.js';
@@ -128,48 +124,22 @@ type CustomersArgs = {
   environment?: 'live' | 'test' | null;
 };
 
-/** The customers list's tenant, filter and Prisma where (the page and its total alike). */
+/**
+ * The customers list's tenant, filter and Prisma where (the page and its total alike), with the
+ * ids the registration window or the e-mail narrow it to, read first from their own indexes.
+ */
 async function customersListed(ctx: GraphQLContext, { filter, ...args }: CustomersArgs) {
   const tenant = browsedTenant(ctx, args);
   if (!isUuid(tenant.subBrandId)) throw notFound('Sub-brand');
   const f = parseInput(customerFilter, definedInput(filter));
-  const bounds = await registeredWindowBounds(ctx.db, tenant, f);
-  const where = customerWhere(tenant, f);
-  return { tenant, filter: f, where: bounds ? { AND: [where, bounds] } : where };
-}
-
-/**
- * customerWhere in SQL, for the planner's estimate of a big list's total (only asked once more
- * than 10,000 match): the same conditions, over the same columns and indexes.
- */
-export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sql[] {
-  const and = [
-    Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
-    Prisma.sql`environment = ${tenant.environment}::environment`,
-  ];
-  if (f.q) {
-    const text = Prisma.sql`search_text ILIKE ${`%${likeEscape(f.q)}%`}`;
-    const digits = phoneDigits(f.q);
-    and.push(digits ? Prisma.sql`(${text} OR search_text LIKE ${`%${digits}%`})` : text);
-  }
-  if (f.status) and.push(Prisma.sql`status = ${f.status}::customer_status`);
-  if (f.segmentId) and.push(Prisma.sql`segment_id = ${f.segmentId}`);
-  if (f.externalId) and.push(Prisma.sql`external_id = ${f.externalId}`);
-  if (f.email) and.push(Prisma.sql`lower(email) = lower(${f.email})`);
-  if (f.country) and.push(Prisma.sql`country = ${f.country}`);
-  if (f.createdAfter) and.push(Prisma.sql`created_at >= ${f.createdAfter}`);
-  if (f.createdBefore) and.push(Prisma.sql`created_at < ${f.createdBefore}`);
-  if (f.registeredAfter) and.push(Prisma.sql`platform_registered_at >= ${f.registeredAfter}`);
-  if (f.registeredBefore) and.push(Prisma.sql`platform_registered_at < ${f.registeredBefore}`);
-  if (f.minOrders !== undefined) and.push(Prisma.sql`order_count >= ${f.minOrders}`);
-  if (f.maxOrders !== undefined) and.push(Prisma.sql`order_count <= ${f.maxOrders}`);
-  if (f.minCoins !== undefined || f.maxCoins !== undefined) {
-    const coins = [Prisma.sql`w.customer_id = customers.id`];
-    if (f.minCoins !== undefined) coins.push(Prisma.sql`w.balance >= ${f.minCoins}`);
-    if (f.maxCoins !== undefined) coins.push(Prisma.sql`w.balance <= ${f.maxCoins}`);
-    and.push(Prisma.sql`EXISTS (SELECT 1 FROM wallets w WHERE ${Prisma.join(coins, ' AND ')})`);
-  }
-  return and;
+  const narrowed = [
+    await registeredWindowBounds(ctx.db, tenant, f),
+    await emailMatches(ctx.db, tenant, f),
+  ].filter((w) => w !== null);
+  const where = (as: 'equal' | 'range' = 'equal') => ({
+    AND: [customerWhere(tenant, f, as), ...narrowed],
+  });
+  return { tenant, filter: f, where };
 }
 
 builder.queryFields((t) => ({
@@ -189,10 +159,17 @@ builder.queryFields((t) => ({
         }),
       },
       resolve: async (query, _root, args, ctx) => {
-        const { where } = await customersListed(ctx, args);
-        return onReplica(ctx, (db) =>
-          db.customer.findMany({ ...query, where, orderBy: { id: 'desc' } }),
-        );
+        const { tenant, filter, where } = await customersListed(ctx, args);
+        return onReplica(ctx, async (db) => {
+          // A first page may be read by tenant (first-page.ts says when and why); a page after a
+          // cursor starts at the cursor's id.
+          const byTenant = !query.cursor && (await readsByTenant(db, tenant, filter));
+          return db.customer.findMany({
+            ...query,
+            where: where(byTenant ? 'range' : 'equal'),
+            orderBy: byTenant ? tenantRange('desc') : { id: 'desc' },
+          });
+        });
       },
     },
     {
@@ -205,7 +182,7 @@ builder.queryFields((t) => ({
             const { tenant, filter, where } = await customersListed(ctx, connection.args);
             return onReplica(ctx, (db) =>
               listTotal({
-                countUpTo: (take) => db.customer.count({ where, take }),
+                countUpTo: (take) => db.customer.count({ where: where(), take }),
                 estimate: () => plannedRows(db, 'customers', customerConditions(tenant, filter)),
               }),
             );

@@ -48,7 +48,7 @@ const PlayerPageRef = builder.objectRef<Page>('PlayerPage').implement({
           db.customer.findMany({
             ...query,
             where: p.where,
-            orderBy: { id: p.order },
+            orderBy: p.orderBy,
             skip: p.skip,
             take: p.limit,
             // The page first, then its relations by id: joined, PostgreSQL joined every skipped

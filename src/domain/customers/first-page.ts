@@ -1,0 +1,62 @@
+// How the first page of a customer list is read: by the tenant-led indexes, or as PostgreSQL's
+// planner chooses.
+//
+// With `sub_brand_id = x … ORDER BY id DESC LIMIT 26`, the planner may walk the primary key (id
+// alone) backwards and filter by tenant, expecting a tenant that holds most customers to fill the
+// page at once. When another tenant's customers are newer, it walks past all of them first: 440
+// ms at ten million customers beside a newer million (docs/performance.md, "Ten million
+// customers"), where the (tenant, environment, id) index reads the page in 0.2 ms. The costs of
+// the two plans differ by about 1 %, so the planner cannot be trusted to pick either, and it drops
+// an ORDER BY column that an equality fixes, so it cannot be told which. A range on the tenant is
+// not an equality: `sub_brand_id BETWEEN x AND x … ORDER BY sub_brand_id, id DESC` is an order
+// the primary key cannot give, so only the tenant-led indexes serve it. Same rows, same order.
+//
+// But after a range a btree cannot position on the columns that follow, so a selective filter
+// served by its own index (a country no one has, an external_id, a text search) would scan the
+// tenant's whole part of it: 1.6 s for an absent country, 0.4 ms as an equality. So the range is
+// for a first page that the tenant's newest customers fill quickly, and the equality, with the
+// planner's choice, for the rest. A page after a cursor keeps the equality: the cursor's id bound
+// positions the walk. The lasting fix is a primary key led by the tenant (docs/scaling.md).
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Db } from '../db.js';
+import { plannedRows } from '../list-total.js';
+import type { Tenant } from '../tenant.js';
+import { customerConditions } from './customer-where.js';
+import type { CustomerFilter } from './schemas.js';
+
+/** The order of a page read with the tenant as a range (customerWhere's `range`). */
+export const tenantRange = (order: 'asc' | 'desc') =>
+  [{ subBrandId: 'asc' }, { id: order }] satisfies Prisma.CustomerOrderByWithRelationInput[];
+
+export const unfiltered = (f: CustomerFilter) => Object.values(f).every((v) => v === undefined);
+
+/**
+ * A first page walks at most about this many of the tenant's customers per row it shows (26 rows:
+ * ~5,200 index entries and rows, a few ms) when read by tenant.
+ */
+const WALK = 200;
+
+/**
+ * Whether the first page of a list with this filter is read by tenant (customerWhere's `range`
+ * with `tenantRange`): without a filter, always; with a filter an index positions on (text,
+ * external_id, e-mail, a created or registered window), never; otherwise when the planner
+ * expects at least one of every WALK of the tenant's customers to match. Two planner estimates
+ * (EXPLAIN, no row read: about 1 ms together).
+ */
+export async function readsByTenant(db: Db, tenant: Tenant, f: CustomerFilter): Promise<boolean> {
+  if (unfiltered(f)) return true;
+  const positioned =
+    f.q ||
+    f.externalId ||
+    f.email ||
+    f.createdAfter ||
+    f.createdBefore ||
+    f.registeredAfter ||
+    f.registeredBefore;
+  if (positioned) return false;
+  const [matching, all] = await Promise.all([
+    plannedRows(db, 'customers', customerConditions(tenant, f)),
+    plannedRows(db, 'customers', customerConditions(tenant, {})),
+  ]);
+  return matching * WALK >= all;
+}
