@@ -54,7 +54,10 @@ export async function benchScale() {
 
     console.log(`\n${REPEAT} sequential requests each, after one not counted:\n`);
     console.log('| request | p50 ms | p99 ms | goal (issue 36) |\n|---|---|---|---|');
+    // BENCH_ONLY=<regexp>: only the requests (and `adjustments`) whose names match it.
+    const only = new RegExp(process.env.BENCH_ONLY ?? '.');
     const row = async (name: string, goal: string, send: () => Promise<Response>) => {
+      if (!only.test(name)) return;
       const timed = async () => {
         const t = performance.now();
         const res = await send();
@@ -89,6 +92,10 @@ export async function benchScale() {
 
     // Credits of random customers of the big tenant: every request meets a cold wallet, as
     // adjustments spread over millions of players do.
+    if (!only.test('adjustments')) {
+      await raw.end();
+      return;
+    }
     const pool = new pg.Pool({ connectionString: url, max: 8 });
     pool.on('error', () => {});
     const rounds: { http: number; raw: number }[] = [];

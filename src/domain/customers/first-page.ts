@@ -28,7 +28,7 @@ import type { CustomerFilter } from './schemas.js';
 export const tenantRange = (order: 'asc' | 'desc') =>
   [{ subBrandId: 'asc' }, { id: order }] satisfies Prisma.CustomerOrderByWithRelationInput[];
 
-export const unfiltered = (f: CustomerFilter) => Object.values(f).every((v) => v === undefined);
+const unfiltered = (f: CustomerFilter) => Object.values(f).every((v) => v === undefined);
 
 /**
  * A first page walks at most about this many of the tenant's customers per row it shows (26 rows:

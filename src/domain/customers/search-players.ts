@@ -13,7 +13,7 @@ import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../pages.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput, utcInstant } from '../validation.js';
 import { customerWhere } from './customer-where.js';
-import { tenantRange, unfiltered } from './first-page.js';
+import { readsByTenant, tenantRange } from './first-page.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
 
 const TOTAL_BOUND = NUMBERED_PAGE.window;
@@ -74,9 +74,12 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
   const counted = await db.customer.count({ where, take: TOTAL_BOUND + 1 });
   const totalExact = counted <= TOTAL_BOUND;
   const total = Math.min(counted, TOTAL_BOUND);
-  // Every page counts from the start (skip): an unfiltered search reads the tenant-led index on
-  // every page (first-page.ts).
-  const byTenant = !search.search && !search.statuses?.length && unfiltered(playerFilter(search));
+  // Every page counts from the start (skip), so every page is read as a first page is
+  // (first-page.ts); a text or status search as the planner chooses.
+  const byTenant =
+    !search.search &&
+    !search.statuses?.length &&
+    (await readsByTenant(db, tenant, playerFilter(search)));
   return {
     where: byTenant ? playerWhere(tenant, search, 'range') : where,
     orderBy: byTenant ? tenantRange(search.order) : { id: search.order },
