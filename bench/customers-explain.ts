@@ -1,8 +1,7 @@
 // `npm run bench -- explain`: do the customer list's filters stay fast at 1,000,000 customers in
 // one sub-brand? Seeds a scratch PostgreSQL database, captures the exact SQL Prisma generates for
 // each filter, and prints its EXPLAIN ANALYZE plan summary and time. PostgreSQL only.
-import { customerWhere } from '../src/domain/customers/customer-where.js';
-import { registeredWindowBounds } from '../src/domain/customers/registered-window.js';
+import { customerList } from '../src/domain/customers/customer-list.js';
 import type { CustomerFilter } from '../src/domain/customers/schemas.js';
 import { scratchDatabase } from './scratch-db.js';
 import { seedBigTenant } from './seed-customers.js';
@@ -32,6 +31,8 @@ export async function explainCustomerFilters() {
       ['status', { status: 'watch' }],
       ['segment_id', { segmentId: 'seg-7' }],
       ['country', { country: 'IT' }],
+      ['email', { email: 'user777@mail77.com' }],
+      ['external_id', { externalId: 'ext-4242' }],
       [
         'created window',
         { createdAfter: new Date(1700500000000), createdBefore: new Date(1700600000000) },
@@ -51,12 +52,10 @@ export async function explainCustomerFilters() {
     console.log('| filter | plan | time (ms) |\n|---|---|---|');
     for (const [name, filter] of cases) {
       captured.length = 0;
-      // As the list resolver reads (src/schema/types/customer.ts): the window's bounds first.
-      const bounds = await registeredWindowBounds(prisma, tenant, filter);
-      const where = customerWhere(tenant, filter);
+      // As the list reads its first page (src/domain/customers/customer-list.ts).
+      const list = await customerList(prisma, tenant, filter);
       await prisma.customer.findMany({
-        where: bounds ? { AND: [where, bounds] } : where,
-        orderBy: { id: 'desc' },
+        ...(await list.page(prisma, true)),
         take: 26,
         select: { id: true },
       });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/domain/customers/create-customer.js';
+import { customerWhere } from '../../src/domain/customers/customer-where.js';
 import { moveCoins } from '../../src/domain/ledger/move-coins.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
@@ -229,5 +230,26 @@ describe('first page and later pages beside a newer sub-brand', () => {
     expect(await gql('first: 2')).toEqual(['Dario', 'Carla']);
     expect(await gql('last: 2')).toEqual(['Bruno', 'Alba']);
     expect(await gql('last: 2, filter: { country: "ES" }')).toEqual(['Dario', 'Alba']);
+  });
+});
+
+// The e-mail filter outside the list (a bulk adjustment's cohort, the CSV export) reads
+// customerWhere alone, without the list's narrowing by the e-mail's index: exact there too.
+describe('customerWhere e-mail', () => {
+  it('is exact in any case: _ and % in the address are not wildcards', async () => {
+    const owner = await partner(h);
+    const tenant = { subBrandId: owner.subBrandId, environment: 'test' as const };
+    // search_text holds the external id too, so the containment alone would let it through.
+    await createCustomer(h.db.prisma, tenant, {
+      firstName: 'Wild',
+      lastName: 'Card',
+      email: 'albx@casino.es',
+      externalId: 'alb_@casino.es',
+    });
+    const count = (email: string) =>
+      h.db.prisma.customer.count({ where: customerWhere(tenant, { email }) });
+    expect(await count('ALBX@Casino.es')).toBe(1);
+    expect(await count('alb_@casino.es')).toBe(0);
+    expect(await count('alb%@casino.es')).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ import type { CustomerFilter } from './schemas.js';
 
 /**
  * The tenant's customers matching a filter (window starts inclusive, ends exclusive). `as` says
- * how the tenant is named: `equal` everywhere but in a page read from its start (`tenantRange`).
+ * how the tenant is named: `equal` everywhere but in a first page read by tenant (first-page.ts).
  */
 export function customerWhere(
   tenant: Tenant,
@@ -40,7 +40,8 @@ export function customerWhere(
   // (email-match.ts), which at ten million customers costs a probe where the trigrams cost 1 s.
   if (f.email) {
     and.push({ searchText: { contains: likeEscape(f.email), mode: 'insensitive' } });
-    and.push({ email: { equals: f.email, mode: 'insensitive' } });
+    // Prisma says an insensitive equals as ILIKE, where _ and % are wildcards: escaped.
+    and.push({ email: { equals: likeEscape(f.email), mode: 'insensitive' } });
   }
   if (f.country) and.push({ country: f.country });
   if (f.createdAfter || f.createdBefore) {
@@ -87,7 +88,8 @@ export function phoneDigits(q: string): string | undefined {
 
 /**
  * customerWhere in SQL, for the planner's estimates: a big list's total (only asked once more
- * than 10,000 match) and how a first page is read (first-page.ts): the same conditions, over the same columns and indexes.
+ * than 10,000 match) and how a first page is read (first-page.ts). The same conditions, over the
+ * same columns and indexes.
  */
 export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sql[] {
   const and = [

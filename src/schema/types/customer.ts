@@ -1,9 +1,7 @@
 // Customers (the establishment API's players): partner keys, confined to their tenant.
 import { createCustomer } from '../../domain/customers/create-customer.js';
-import { customerConditions, customerWhere } from '../../domain/customers/customer-where.js';
-import { readsByTenant, tenantRange } from '../../domain/customers/first-page.js';
-import { emailMatches } from '../../domain/customers/email-match.js';
-import { registeredWindowBounds } from '../../domain/customers/registered-window.js';
+import { customerList } from '../../domain/customers/customer-list.js';
+import { customerConditions } from '../../domain/customers/customer-where.js';
 import { deleteCustomer } from '../../domain/customers/delete-customer.js';
 import { CUSTOMER_STATUSES, customerFilter, LANGUAGES } from '../../domain/customers/schemas.js';
 import { updateCustomer } from '../../domain/customers/update-customer.js';
@@ -124,22 +122,12 @@ type CustomersArgs = {
   environment?: 'live' | 'test' | null;
 };
 
-/**
- * The customers list's tenant, filter and Prisma where (the page and its total alike), with the
- * ids the registration window or the e-mail narrow it to, read first from their own indexes.
- */
+/** The customers list's tenant, filter and query (the page and its total alike). */
 async function customersListed(ctx: GraphQLContext, { filter, ...args }: CustomersArgs) {
   const tenant = browsedTenant(ctx, args);
   if (!isUuid(tenant.subBrandId)) throw notFound('Sub-brand');
   const f = parseInput(customerFilter, definedInput(filter));
-  const narrowed = [
-    await registeredWindowBounds(ctx.db, tenant, f),
-    await emailMatches(ctx.db, tenant, f),
-  ].filter((w) => w !== null);
-  const where = (as: 'equal' | 'range' = 'equal') => ({
-    AND: [customerWhere(tenant, f, as), ...narrowed],
-  });
-  return { tenant, filter: f, where };
+  return { tenant, filter: f, list: await customerList(ctx.db, tenant, f) };
 }
 
 builder.queryFields((t) => ({
@@ -159,17 +147,10 @@ builder.queryFields((t) => ({
         }),
       },
       resolve: async (query, _root, args, ctx) => {
-        const { tenant, filter, where } = await customersListed(ctx, args);
-        return onReplica(ctx, async (db) => {
-          // A first page may be read by tenant (first-page.ts says when and why); a page after a
-          // cursor starts at the cursor's id.
-          const byTenant = !query.cursor && (await readsByTenant(db, tenant, filter));
-          return db.customer.findMany({
-            ...query,
-            where: where(byTenant ? 'range' : 'equal'),
-            orderBy: byTenant ? tenantRange('desc') : { id: 'desc' },
-          });
-        });
+        const { list } = await customersListed(ctx, args);
+        return onReplica(ctx, async (db) =>
+          db.customer.findMany({ ...query, ...(await list.page(db, !query.cursor)) }),
+        );
       },
     },
     {
@@ -179,10 +160,10 @@ builder.queryFields((t) => ({
           description:
             'How many customers match the filter: exact up to 10,000, estimated above (exact: false).',
           resolve: async (connection, _args, ctx) => {
-            const { tenant, filter, where } = await customersListed(ctx, connection.args);
+            const { tenant, filter, list } = await customersListed(ctx, connection.args);
             return onReplica(ctx, (db) =>
               listTotal({
-                countUpTo: (take) => db.customer.count({ where: where(), take }),
+                countUpTo: (take) => db.customer.count({ where: list.where, take }),
                 estimate: () => plannedRows(db, 'customers', customerConditions(tenant, filter)),
               }),
             );

@@ -1,0 +1,36 @@
+// The customer list's query for a filter (the GraphQL `customers` connection, and through it the
+// partner API's list): what narrows it is read first from its own index (a narrow registration
+// window's ids, an e-mail's ids), then a page's where and order.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Db } from '../db.js';
+import type { Tenant } from '../tenant.js';
+import { customerWhere } from './customer-where.js';
+import { emailMatches } from './email-match.js';
+import { readsByTenant, tenantRange } from './first-page.js';
+import { registeredWindowBounds } from './registered-window.js';
+import type { CustomerFilter } from './schemas.js';
+
+export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
+  const narrowed = [
+    await registeredWindowBounds(db, tenant, f),
+    await emailMatches(db, tenant, f),
+  ].filter((w) => w !== null);
+  const where = (as: 'equal' | 'range'): Prisma.CustomerWhereInput => ({
+    AND: [customerWhere(tenant, f, as), ...narrowed],
+  });
+  return {
+    /** Every matching customer (the list's total). */
+    where: where('equal'),
+    /**
+     * A page, newest first: a first page may be read by tenant (first-page.ts says when and
+     * why), a page after a cursor starts at the cursor's id. `db` may be a replica.
+     */
+    async page(reader: Db, first: boolean) {
+      const byTenant = first && (await readsByTenant(reader, tenant, f));
+      return {
+        where: where(byTenant ? 'range' : 'equal'),
+        orderBy: byTenant ? tenantRange('desc') : ({ id: 'desc' } as const),
+      };
+    },
+  };
+}
