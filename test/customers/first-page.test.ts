@@ -4,7 +4,10 @@
 // Here, the choice, from the planner's estimates after ANALYZE, on a database of this test's own
 // (the estimates read the whole table's statistics).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readsByTenant } from '../../src/domain/customers/first-page.js';
+import { customerList } from '../../src/domain/customers/customer-list.js';
+import { customerWhere } from '../../src/domain/customers/customer-where.js';
+import { newestMatching, readsByTenant } from '../../src/domain/customers/first-page.js';
+import type { CustomerFilter } from '../../src/domain/customers/schemas.js';
 import { newId } from '../../src/domain/ids.js';
 import type { Tenant } from '../../src/domain/tenant.js';
 import { createTenant } from '../support/factories.js';
@@ -45,5 +48,60 @@ describe('readsByTenant', () => {
     ['a registration window', { registeredAfter: new Date(0) }, false],
   ])('%s', async (_name, filter, expected) => {
     expect(await readsByTenant(h.db.prisma, tenant, filter)).toBe(expected);
+  });
+});
+
+describe('a first page read from the newest customers (text search)', () => {
+  const names = async (ids: string[] | null) =>
+    ids &&
+    (
+      await h.db.prisma.customer.findMany({
+        where: { id: { in: ids } },
+        orderBy: { id: 'desc' },
+        select: { firstName: true },
+      })
+    ).map((c) => c.firstName);
+
+  it('answers when the newest customers fill the page, and only then', async () => {
+    // take 2: the newest 400 customers (F2999 … F2600) are looked at.
+    expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'plan' }, 2))).toEqual([
+      'F2999',
+      'F2998',
+    ]);
+    expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'F27' }, 2))).toEqual([
+      'F2799',
+      'F2798',
+    ]);
+    // One match among them: an older one may exist, so no answer.
+    expect(await newestMatching(h.db.prisma, tenant, { q: 'F2999' }, 2)).toBeNull();
+    // None among them (F1… are older).
+    expect(await newestMatching(h.db.prisma, tenant, { q: 'F1' }, 2)).toBeNull();
+    // The window holds the whole tenant: the answer is complete, full or not.
+    expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'F1999' }, 20))).toEqual([
+      'F1999',
+    ]);
+  });
+
+  it.each<[string, CustomerFilter, number]>([
+    ['many matches', { q: 'plan' }, 3],
+    ['newest matches', { q: 'F29' }, 5],
+    ['one old match', { q: 'F17' }, 2],
+    ['text and status', { q: 'F2', status: 'watch' }, 4],
+    ['no match', { q: 'nobody' }, 2],
+    ['the whole tenant in the window', { q: 'F1' }, 30],
+  ])('the page is the planner’s page: %s', async (_name, filter, take) => {
+    const list = await customerList(h.db.prisma, tenant, filter);
+    const page = await h.db.prisma.customer.findMany({
+      ...(await list.page(h.db.prisma, true, take)),
+      take,
+      select: { id: true },
+    });
+    const plain = await h.db.prisma.customer.findMany({
+      where: customerWhere(tenant, filter),
+      orderBy: { id: 'desc' },
+      take,
+      select: { id: true },
+    });
+    expect(page).toEqual(plain);
   });
 });

@@ -6,9 +6,11 @@ import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
 import { customerWhere } from './customer-where.js';
 import { emailMatches } from './email-match.js';
-import { readsByTenant, tenantRange } from './first-page.js';
+import { newestMatching, readsByTenant, tenantRange } from './first-page.js';
 import { registeredWindowBounds } from './registered-window.js';
 import type { CustomerFilter } from './schemas.js';
+
+const orderBy = { id: 'desc' } as const;
 
 export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
   const narrowed = [
@@ -22,14 +24,19 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     /** Every matching customer (the list's total). */
     where: where('equal'),
     /**
-     * A page, newest first: a first page may be read by tenant (first-page.ts says when and
-     * why), a page after a cursor starts at the cursor's id. `db` may be a replica.
+     * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
+     * by tenant, a text search's from its newest customers (first-page.ts says when and why); a
+     * page after a cursor starts at the cursor's id. `reader` may be a replica.
      */
-    async page(reader: Db, first: boolean) {
+    async page(reader: Db, first: boolean, take: number) {
+      if (first && f.q && take > 0) {
+        const ids = await newestMatching(reader, tenant, f, take);
+        if (ids) return { where: { AND: [where('equal'), { id: { in: ids } }] }, orderBy };
+      }
       const byTenant = first && (await readsByTenant(reader, tenant, f));
       return {
         where: where(byTenant ? 'range' : 'equal'),
-        orderBy: byTenant ? tenantRange('desc') : ({ id: 'desc' } as const),
+        orderBy: byTenant ? tenantRange('desc') : orderBy,
       };
     },
   };
