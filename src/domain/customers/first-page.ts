@@ -63,12 +63,13 @@ export async function readsByTenant(db: Db, tenant: Tenant, f: CustomerFilter): 
 
 /**
  * The ids of a first page of a text search (`q`), when the tenant's newest customers hold it:
- * the matches among the newest `take` × WALK, or null when those do not fill the page (the
- * caller then reads as the planner chooses). The planner's estimate of a substring's matches is
- * a guess, so it is tried instead: a search that matches many (one customer in 119 at ten
- * million) read through the trigram index and sorted took 200-330 ms there, where the newest few
- * thousand hold its page. A rare one pays this bounded read (a few ms) before its trigram scan.
- * When the tenant has fewer customers than the window, the answer is complete either way.
+ * the matches among the newest 26 × WALK (fewer for a smaller page), or null when those do not
+ * fill the page (the caller then reads as the planner chooses). The planner's estimate of a
+ * substring's matches is a guess, so it is tried instead: a search that matches many (one
+ * customer in 119 at ten million) read through the trigram index and sorted took 200-330 ms
+ * there, where the newest few thousand hold its page. A rare one pays this bounded read (~15 ms
+ * cold at that size) before its trigram scan. When the tenant has fewer customers than the
+ * window, the answer is complete either way.
  */
 export async function newestMatching(
   db: Db,
@@ -76,7 +77,9 @@ export async function newestMatching(
   f: CustomerFilter,
   take: number,
 ): Promise<string[] | null> {
-  const window = take * WALK;
+  // A page of 26 rows (the partner API's default 25, and one to know there are more) × WALK;
+  // at most that for a bigger page, so a rare search pays a few ms, not a few tens.
+  const window = Math.min(take, 26) * WALK;
   const [probe] = await db.$queryRaw<{ seen: bigint; ids: string[] }[]>`
     WITH newest AS (
       SELECT id, sub_brand_id, environment, search_text, status, segment_id, external_id, email,
