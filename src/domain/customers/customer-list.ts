@@ -31,7 +31,9 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     async page(reader: Db, first: boolean, take: number) {
       if (first && f.q && take > 0) {
         const ids = await newestMatching(reader, tenant, f, take);
-        if (ids) return { where: { AND: [where('equal'), { id: { in: ids } }] }, orderBy };
+        // Those ids matched every condition already: repeating the text's would let the planner
+        // read its trigram index again.
+        if (ids) return { where: { ...tenant, id: { in: ids } }, orderBy };
       }
       const byTenant = first && (await readsByTenant(reader, tenant, f));
       return {
