@@ -110,8 +110,9 @@ export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sq
   if (f.createdBefore) and.push(Prisma.sql`created_at < ${f.createdBefore}`);
   if (f.registeredAfter) and.push(Prisma.sql`platform_registered_at >= ${f.registeredAfter}`);
   if (f.registeredBefore) and.push(Prisma.sql`platform_registered_at < ${f.registeredBefore}`);
-  if (f.minOrders !== undefined) and.push(Prisma.sql`order_count >= ${f.minOrders}`);
-  if (f.maxOrders !== undefined) and.push(Prisma.sql`order_count <= ${f.maxOrders}`);
+  // The wire allows counts past the integer column's range (customerWhere): compared as bigint.
+  if (f.minOrders !== undefined) and.push(Prisma.sql`order_count >= ${f.minOrders}::bigint`);
+  if (f.maxOrders !== undefined) and.push(Prisma.sql`order_count <= ${f.maxOrders}::bigint`);
   if (f.minCoins !== undefined || f.maxCoins !== undefined) {
     const coins = [Prisma.sql`w.customer_id = customers.id`];
     if (f.minCoins !== undefined) coins.push(Prisma.sql`w.balance >= ${f.minCoins}`);
