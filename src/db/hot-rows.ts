@@ -2,10 +2,10 @@
 //
 // A request that moves one wallet holds the wallet's row lock from its ledger statement until its
 // COMMIT has returned, and a commit waits for the disk: on one hot wallet (a house wallet, a
-// jackpot, a tournament's prize pool) requests queue on that lock one commit at a time, however idle the
-// server and the database are. Here requests for the same hot row that arrive while a commit on it
-// is in flight wait for it, then go together, in arrival order, in one transaction and one round
-// trip: one lock wait and one commit for all of them.
+// jackpot, a tournament's prize pool) requests queue on that lock one commit at a time, however
+// idle the server and the database are. Here requests for the same hot row that arrive while a
+// commit on it is in flight wait for it, then go together, in arrival order, in one transaction
+// and one round trip: one lock wait and one commit for all of them.
 //
 // No timer decides a batch: a request that finds nothing in flight on its row is sent at once,
 // alone, exactly as it would be without this module, so an idle server answers as fast as before
