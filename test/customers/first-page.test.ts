@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerList } from '../../src/domain/customers/customer-list.js';
 import { customerWhere } from '../../src/domain/customers/customer-where.js';
+import { exportCustomers } from '../../src/domain/customers/export-customers.js';
 import { newestMatching, readsByTenant } from '../../src/domain/customers/first-page.js';
 import type { CustomerFilter } from '../../src/domain/customers/schemas.js';
 import { newId } from '../../src/domain/ids.js';
@@ -103,5 +104,24 @@ describe('a first page read from the newest customers (text search)', () => {
       select: { id: true },
     });
     expect(page).toEqual(plain);
+  });
+});
+
+// The CSV export reads its first page as the list does, then keyset pages of 500 after it.
+describe('the export, page after page', () => {
+  it.each<[string, CustomerFilter]>([
+    ['no filter', {}],
+    ['a common country', { country: 'ES' }],
+    ['a text search', { q: 'F2' }],
+  ])('%s: every match once, newest first', async (_name, filter) => {
+    const exported: string[] = [];
+    for await (const page of exportCustomers(h.db.prisma, tenant, filter))
+      exported.push(...page.map((c) => c.id));
+    const expected = await h.db.prisma.customer.findMany({
+      where: customerWhere(tenant, filter),
+      orderBy: { id: 'desc' },
+      select: { id: true },
+    });
+    expect(exported).toEqual(expected.map((c) => c.id));
   });
 });

@@ -13,13 +13,9 @@ export function customerWhere(
   f: CustomerFilter = {},
   as: 'equal' | 'range' = 'equal',
 ): Prisma.CustomerWhereInput {
+  const { subBrandId, environment } = tenant;
   const and: Prisma.CustomerWhereInput[] = [
-    as === 'range'
-      ? {
-          subBrandId: { gte: tenant.subBrandId, lte: tenant.subBrandId },
-          environment: tenant.environment,
-        }
-      : { subBrandId: tenant.subBrandId, environment: tenant.environment },
+    { subBrandId: as === 'range' ? { gte: subBrandId, lte: subBrandId } : subBrandId, environment },
   ];
   // search_text holds first_name, last_name, email, external_id and the phone's digits (a
   // generated column), so a full name such as "Ana García" matches too. A phone-like `q`

@@ -1,26 +1,21 @@
 // The tenant's customers for the backoffice's CSV export (backoffice/customers-csv.ts), filtered
-// as the customer list filters them (customerWhere), newest first, in keyset pages on id, each
+// as the customer list filters them (customer-list.ts), newest first, in keyset pages on id, each
 // with its wallet's balance (0 without a wallet).
 import type { Db } from '../db.js';
 import { keysetPages } from '../keyset.js';
 import type { Tenant } from '../tenant.js';
-import { customerWhere } from './customer-where.js';
-import { readsByTenant, tenantRange } from './first-page.js';
+import { customerList } from './customer-list.js';
 import type { CustomerFilter } from './schemas.js';
 
 export async function* exportCustomers(db: Db, tenant: Tenant, filter: CustomerFilter) {
-  const where = customerWhere(tenant, filter);
-  // The first page may be read by tenant (first-page.ts), the next ones start at the last id.
-  const fromStart = await readsByTenant(db, tenant, filter);
+  const list = await customerList(db, tenant, filter);
   for await (const page of keysetPages(
-    (before: string | undefined, take) =>
+    async (before: string | undefined, take) =>
       db.customer.findMany({
-        where: before
-          ? { AND: [where, { id: { lt: before } }] }
-          : fromStart
-            ? customerWhere(tenant, filter, 'range')
-            : where,
-        orderBy: !before && fromStart ? tenantRange('desc') : { id: 'desc' },
+        // The first page as the list reads its own; the next ones start after the last id.
+        ...(before
+          ? { where: { AND: [list.where, { id: { lt: before } }] }, orderBy: { id: 'desc' } }
+          : await list.page(db, true, take)),
         take,
         include: { wallet: { select: { balance: true } } },
       }),
