@@ -101,6 +101,29 @@ describe('executions name their players', () => {
     expect(byId.get(executions.foreign!)!.customer).toBeNull();
   });
 
+  it('filters by status; a status that is none of them finds nothing (not a 500)', async () => {
+    const count = async (status: string) => {
+      const res = await admin.gql(
+        `query($subBrandId: ID!, $status: String) { engineExecutions(subBrandId: $subBrandId,
+          filter: { environment: test, status: $status }, first: 10) { edges { node { id } } } }`,
+        { subBrandId: tenant.subBrandId, status },
+      );
+      expect(res.body.errors).toBeUndefined();
+      return (res.body.data.engineExecutions.edges as unknown[]).length;
+    };
+    expect(await count('completed')).toBe(5);
+    expect(await count('failed')).toBe(0);
+    expect(await count('finished')).toBe(0);
+    // The audit's outcome filter, likewise.
+    const audit = await admin.gql(
+      `query($subBrandId: ID!) { engineAudit(subBrandId: $subBrandId,
+        filter: { environment: test, status: "finished" }, first: 10) { edges { node { id } } } }`,
+      { subBrandId: tenant.subBrandId },
+    );
+    expect(audit.body.errors).toBeUndefined();
+    expect(audit.body.data.engineAudit.edges).toEqual([]);
+  });
+
   it('reads the page’s players in one query, not one per row', async () => {
     // The same app over a client that counts the customer reads it makes.
     let reads = 0;

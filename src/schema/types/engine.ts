@@ -132,9 +132,10 @@ builder.mutationFields((t) => ({
   }),
 }));
 
-const StatusEnum = builder.enumType('ExecutionStatus', {
-  values: ['processing', ...ENGINE_OUTCOMES] as const,
-});
+const EXECUTION_STATUSES = ['processing', ...ENGINE_OUTCOMES] as const;
+const StatusEnum = builder.enumType('ExecutionStatus', { values: EXECUTION_STATUSES });
+const isExecutionStatus = (s: string): s is (typeof EXECUTION_STATUSES)[number] =>
+  (EXECUTION_STATUSES as readonly string[]).includes(s);
 
 /**
  * The executions' players, batched per request: every id asked for in one tick (a page of
@@ -276,10 +277,13 @@ const common = (subBrandId: string, f: Filter) => ({
   createdAt: { gte: f.from ?? undefined, lt: f.to ?? undefined },
 });
 
+/** A status that is none of the executions' finds none (as a malformed id does), not a 500. */
+const statusOrNone = (status: string | null | undefined) =>
+  status == null ? undefined : isExecutionStatus(status) ? status : { in: [] };
 const executionsWhere = (subBrandId: string, f: Filter) => ({
   ...common(subBrandId, f),
   customerId: uuidOrNone(f.customerId),
-  status: (f.status ?? undefined) as never,
+  status: statusOrNone(f.status),
 });
 const deliveriesWhere = (subBrandId: string, f: Filter) => ({
   ...common(subBrandId, f),
