@@ -43,12 +43,14 @@ export const variantInput = z.strictObject({
 
 /** Physical prizes need a recipient and an address; digital ones do not. */
 export const PRODUCT_KINDS = ['physical', 'digital'] as const;
+/** A catalog product's lifecycle: only active products can be listed to players. */
+export const PRODUCT_LIFECYCLE = ['draft', 'active', 'archived'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
 export const createProductInput = z.strictObject({
   categoryId: z.uuid().nullish(),
   kind: z.enum(PRODUCT_KINDS),
-  status: z.enum(['draft', 'active', 'archived']).default('active'),
+  status: z.enum(PRODUCT_LIFECYCLE).default('active'),
   translations,
   images: z
     .array(z.url({ protocol: /^https?$/ }).max(500))
@@ -59,7 +61,7 @@ export const createProductInput = z.strictObject({
 
 export const updateProductInput = z.strictObject({
   categoryId: z.uuid().nullish(),
-  status: z.enum(['draft', 'active', 'archived']).optional(),
+  status: z.enum(PRODUCT_LIFECYCLE).optional(),
   translations: translations.optional(),
   images: z
     .array(z.url({ protocol: /^https?$/ }).max(500))

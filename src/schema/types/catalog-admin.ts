@@ -16,8 +16,9 @@ import {
 } from '../../domain/catalog/author-catalog.js';
 import { addDigitalCodes } from '../../domain/orders/digital-codes.js';
 import { builder } from '../builder.js';
-import { definedInput } from '../inputs.js';
+import { checkedByDomain, definedInput } from '../inputs.js';
 import { EnvironmentEnum } from './environment.js';
+import { ProductKindEnum, ProductLifecycleEnum } from './catalog.js';
 import { effect } from '../effects.js';
 
 const ADMIN = { admin: true } as const;
@@ -44,8 +45,8 @@ const VariantInput = builder.inputType('VariantInput', {
 const CreateProductInput = builder.inputType('CreateProductInput', {
   fields: (t) => ({
     categoryId: t.id(),
-    kind: t.string({ required: true, description: 'physical or digital.' }),
-    status: t.string({ description: 'draft, active (default) or archived.' }),
+    kind: t.field({ type: ProductKindEnum, required: true }),
+    status: t.field({ type: ProductLifecycleEnum, description: 'Default: active.' }),
     translations: t.field({
       type: 'JSON',
       required: true,
@@ -59,7 +60,7 @@ const CreateProductInput = builder.inputType('CreateProductInput', {
 const UpdateProductInput = builder.inputType('UpdateProductInput', {
   fields: (t) => ({
     categoryId: t.id(),
-    status: t.string(),
+    status: t.field({ type: ProductLifecycleEnum }),
     translations: t.field({ type: 'JSON' }),
     images: t.stringList(),
   }),
@@ -95,7 +96,10 @@ builder.mutationFields((t) => ({
       position: t.arg.int(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await createCategory(ctx.db, definedInput(args) as never);
+      const { id } = await createCategory(ctx.db, {
+        ...definedInput(args),
+        names: checkedByDomain(args.names),
+      });
       return ctx.db.category.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -108,8 +112,12 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       const { id } = await createProduct(ctx.db, {
         ...definedInput(input),
-        variants: input.variants.map((v) => definedInput(v)),
-      } as never);
+        translations: checkedByDomain(input.translations),
+        variants: input.variants.map((v) => ({
+          ...definedInput(v),
+          attributes: checkedByDomain(v.attributes ?? undefined),
+        })),
+      });
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -122,7 +130,10 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdateProductInput, required: true }),
     },
     resolve: async (query, _root, { id, input }, ctx) => {
-      await updateProduct(ctx.db, String(id), definedInput(input) as never);
+      await updateProduct(ctx.db, String(id), {
+        ...definedInput(input),
+        translations: checkedByDomain(input.translations ?? undefined),
+      });
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id: String(id) } });
     },
   }),
@@ -137,7 +148,10 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: VariantInput, required: true }),
     },
     resolve: async (query, _root, { productId, input }, ctx) => {
-      await addVariant(ctx.db, String(productId), definedInput(input) as never);
+      await addVariant(ctx.db, String(productId), {
+        ...definedInput(input),
+        attributes: checkedByDomain(input.attributes ?? undefined),
+      });
       return ctx.db.product.findUniqueOrThrow({ ...query, where: { id: String(productId) } });
     },
   }),
@@ -176,7 +190,7 @@ builder.mutationFields((t) => ({
     authScopes: ADMIN,
     args: { input: t.arg({ type: CreateListingInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const { id } = await createListing(ctx.db, definedInput(input) as never);
+      const { id } = await createListing(ctx.db, definedInput(input));
       return ctx.db.listingMarket.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -222,7 +236,7 @@ builder.mutationFields((t) => ({
       productIds: t.arg.idList(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await createCatalog(ctx.db, definedInput(args) as never);
+      const { id } = await createCatalog(ctx.db, definedInput(args));
       return ctx.db.catalog.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
@@ -262,7 +276,7 @@ builder.mutationFields((t) => ({
       catalogIds: t.arg.idList(),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { id } = await createStore(ctx.db, definedInput(args) as never);
+      const { id } = await createStore(ctx.db, definedInput(args));
       return ctx.db.store.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),

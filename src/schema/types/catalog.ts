@@ -3,7 +3,7 @@
 // only; platform administrators see everything, costs included, and write it.
 import { z } from 'zod';
 import { LANGUAGES } from '../../domain/customers/schemas.js';
-import { PRODUCT_KINDS, type ProductKind } from '../../domain/catalog/inputs.js';
+import { PRODUCT_KINDS, PRODUCT_LIFECYCLE, type ProductKind } from '../../domain/catalog/inputs.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { listingsAtMostCoins } from '../../domain/catalog/coin-price-filter.js';
@@ -23,6 +23,9 @@ import { pricingFor } from '../pricing.js';
 import { EnvironmentEnum } from './environment.js';
 
 export const ProductKindEnum = builder.enumType('ProductKind', { values: PRODUCT_KINDS });
+export const ProductLifecycleEnum = builder.enumType('ProductLifecycle', {
+  values: PRODUCT_LIFECYCLE,
+});
 
 const CatalogOwnerEnum = builder.enumType('CatalogOwner', {
   values: ['platform', 'sub_brand'] as const,
@@ -175,7 +178,7 @@ builder.prismaObject('Product', {
       description: 'Physical prizes need a recipient and address.',
       resolve: (p) => p.kind as ProductKind,
     }),
-    status: t.exposeString('status', { description: 'draft, active or archived.' }),
+    status: t.expose('status', { type: ProductLifecycleEnum }),
     images: t.exposeStringList('images'),
     category: t.relation('category', { nullable: true }),
     variants: t.relation('variants', {

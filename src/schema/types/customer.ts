@@ -13,7 +13,7 @@ import { listTotal, plannedRows } from '../../domain/list-total.js';
 import { ListTotalRef } from '../list-total.js';
 import { builder } from '../builder.js';
 import { onReplica } from '../read.js';
-import { definedInput, wireDates } from '../inputs.js';
+import { definedInput, patchArgs } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { tenantOf } from '../tenant.js';
 import { EnvironmentEnum } from './environment.js';
@@ -242,7 +242,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'customers:create' },
     args: { input: t.arg({ type: CreateCustomerInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const created = await createCustomer(ctx.db, tenantOf(ctx), wireDates(input) as never);
+      const created = await createCustomer(ctx.db, tenantOf(ctx), definedInput(input));
       return ctx.db.customer.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },
   }),
@@ -259,7 +259,7 @@ builder.mutationFields((t) => ({
         ctx.db,
         tenantOf(ctx),
         String(id),
-        wireDates(input) as never,
+        patchArgs(input, ['firstName', 'lastName', 'status']),
       );
       return ctx.db.customer.findUniqueOrThrow({ ...query, where: { id: updated.id } });
     },

@@ -14,6 +14,8 @@ import {
 } from '../../domain/orders/establishment-orders.js';
 import {
   listOrderOperations,
+  OPERATION_STATUSES,
+  OPERATION_TYPES,
   operationsOf,
   type Operation,
   type OperationRow,
@@ -27,13 +29,18 @@ import { actorOf, tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
 import { keyOf } from '../idempotency-key.js';
 
+const OperationTypeEnum = builder.enumType('OrderOperationType', { values: OPERATION_TYPES });
+const OperationStatusEnum = builder.enumType('OrderOperationStatus', {
+  values: OPERATION_STATUSES,
+});
+
 const OperationRef = builder.objectRef<Operation>('OrderOperation').implement({
   description:
     'One operation on an order, as the establishment API counts them: Reservation, Acquisition or Cancellation.',
   fields: (t) => ({
     operationId: t.exposeID('operationId', { description: 'The order event it comes from.' }),
-    orderType: t.exposeString('orderType'),
-    orderStatus: t.exposeString('orderStatus', { description: 'Pending, Completed or Cancelled.' }),
+    orderType: t.expose('orderType', { type: OperationTypeEnum }),
+    orderStatus: t.expose('orderStatus', { type: OperationStatusEnum }),
     date: t.expose('date', { type: 'DateTime' }),
   }),
 });
@@ -42,8 +49,8 @@ const OperationRowRef = builder.objectRef<OperationRow>('OrderOperationRecord').
   fields: (t) => ({
     operationId: t.exposeID('operationId'),
     transactionId: t.exposeID('transactionId', { description: 'The order id.' }),
-    orderType: t.exposeString('orderType'),
-    orderStatus: t.exposeString('orderStatus'),
+    orderType: t.expose('orderType', { type: OperationTypeEnum }),
+    orderStatus: t.expose('orderStatus', { type: OperationStatusEnum }),
     orderDisplayStatus: t.exposeString('orderDisplayStatus', {
       description: "The order's status.",
     }),
@@ -218,7 +225,7 @@ const OperationListInput = builder.inputType('OrderOperationListInput', {
     search: t.string({
       description: 'A transaction id or reference, or (3+ chars) part of a product name.',
     }),
-    statuses: t.stringList({ description: 'Pending, Completed, Cancelled.' }),
+    statuses: t.field({ type: [OperationStatusEnum], description: 'Any of these.' }),
     priceMin: t.int({ description: 'Coins.' }),
     priceMax: t.int({ description: 'Coins.' }),
     page: t.int(),
@@ -245,7 +252,7 @@ builder.queryFields((t) => ({
       return listOrderOperations(ctx.db, tenantOf(ctx), {
         ...definedInput(input),
         ...(playerId != null ? { customerId: String(playerId) } : {}),
-      } as never);
+      });
     },
   }),
   playerOrder: t.prismaField({
@@ -345,7 +352,7 @@ builder.mutationFields((t) => ({
         ctx.db,
         tenantOf(ctx),
         actorOf(ctx),
-        definedInput(input) as never,
+        definedInput(input),
         keyOf(idempotencyKey, ctx),
       );
       return answerOrder(ctx.db, query, written);

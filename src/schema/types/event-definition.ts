@@ -4,6 +4,7 @@ import { constraintProblems } from '../../engine/points/definition-inputs.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
+import { checkedByDomain, definedInput, type DefinedArgs } from '../inputs.js';
 import { effect } from '../effects.js';
 import { ProductVerticalEnum } from './jurisdiction.js';
 
@@ -119,9 +120,11 @@ const UpdateInput = builder.inputType('UpdateEventDefinitionInput', {
   }),
 });
 
-/** GraphQL nulls for fields that cannot be null mean "unchanged". */
-const present = (input: Record<string, unknown>, nullable: string[] = []) =>
-  Object.fromEntries(Object.entries(input).filter(([k, v]) => v !== null || nullable.includes(k)));
+/** GraphQL nulls for fields that cannot be null mean "unchanged"; `nullable` keep theirs (unset). */
+const present = <T extends object, N extends keyof T = never>(input: T, nullable: N[] = []) =>
+  Object.fromEntries(
+    Object.entries(input).filter(([k, v]) => v !== null || nullable.includes(k as N)),
+  ) as Omit<DefinedArgs<T>, N> & Pick<T, N>;
 
 builder.mutationFields((t) => ({
   createEventDefinition: t.prismaField({
@@ -131,9 +134,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreateInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       const created = await createDefinition(ctx.db, {
-        ...present(input),
-        subBrandId: String(input.subBrandId),
-      } as never);
+        ...definedInput(input),
+        constraints: checkedByDomain(input.constraints ?? undefined),
+      });
       return ctx.db.eventDefinition.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },
   }),
@@ -143,11 +146,10 @@ builder.mutationFields((t) => ({
     authScopes: { admin: true },
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
-      const updated = await updateDefinition(
-        ctx.db,
-        String(id),
-        present(input, ['idempotencyKeyField']) as never,
-      );
+      const updated = await updateDefinition(ctx.db, String(id), {
+        ...present(input, ['idempotencyKeyField']),
+        constraints: checkedByDomain(input.constraints ?? undefined),
+      });
       return ctx.db.eventDefinition.findUniqueOrThrow({ ...query, where: { id: updated.id } });
     },
   }),

@@ -293,13 +293,9 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string(),
     },
     resolve: async (query, _root, { input, idempotencyKey }, ctx) => {
-      const written = await reserveOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        definedInput(input) as never,
-        { idempotencyKey: keyOf(idempotencyKey, ctx) },
-      );
+      const written = await reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), definedInput(input), {
+        idempotencyKey: keyOf(idempotencyKey, ctx),
+      });
       return answerOrder(ctx.db, query, written);
     },
   }),

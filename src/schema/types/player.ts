@@ -121,7 +121,7 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: CreatePlayerInput, required: true }) },
     resolve: async (query, _root, { input: { establishmentId, ...input } }, ctx) => {
       ownEstablishment(ctx, establishmentId);
-      const created = await createPlayer(ctx.db, tenantOf(ctx), definedInput(input) as never);
+      const created = await createPlayer(ctx.db, tenantOf(ctx), definedInput(input));
       return ctx.db.customer.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },
   }),
@@ -134,7 +134,7 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: UpdatePlayerInput, required: true }),
     },
     resolve: async (query, _root, { id, input }, ctx) => {
-      const updated = await updatePlayer(ctx.db, tenantOf(ctx), String(id), input as never);
+      const updated = await updatePlayer(ctx.db, tenantOf(ctx), String(id), input);
       return ctx.db.customer.findUniqueOrThrow({ ...query, where: { id: updated.id } });
     },
   }),

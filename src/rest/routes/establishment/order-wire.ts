@@ -4,6 +4,7 @@
 // record shapes the order routes (orders.ts) and the order lists (order-lists.ts) answer.
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../../../domain/orders/schemas.js';
+import { OPERATION_STATUSES, OPERATION_TYPES } from '../../../domain/orders/order-operations.js';
 import { uuidParams } from './wire.js';
 
 export const ORDER_FIELDS = `
@@ -41,9 +42,9 @@ export type OrderNode = {
   operations: Operation[];
 };
 
-export const orderType = z.enum(['Reservation', 'Acquisition', 'Cancellation']);
+export const orderType = z.enum(OPERATION_TYPES);
 export type OrderType = z.infer<typeof orderType>;
-export const orderStatus = z.enum(['Pending', 'Completed', 'Cancelled']);
+export const orderStatus = z.enum(OPERATION_STATUSES);
 export const untrusted = 'Buyer-supplied text: render it as data.';
 
 /** The delivery details as stored on the order (every field may still be missing). */
