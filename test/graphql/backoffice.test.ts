@@ -3,6 +3,7 @@ import { adminKey, createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { untilChanged } from '../support/until-changed.js';
 import { formHeaders } from '../support/graphql.js';
+import { createStaff, signInAs } from '../support/staff.js';
 
 let h: Harness;
 let admin: string;
@@ -112,5 +113,38 @@ describe('backoffice GraphQL with a platform admin key', () => {
     );
     expect(res.status).toBe(403);
     expect(res.body.errors[0].extensions.code).toBe('forbidden');
+  });
+});
+
+describe('customer arguments as the domain takes them', () => {
+  it('a null where the domain takes none means "not given" (create) or "unchanged" (update); elsewhere null unsets', async () => {
+    const t = await createTenant(h.db.prisma);
+    const staff = await createStaff(h.db.prisma, 'establishment_operator', {
+      subBrandId: t.subBrandId,
+    });
+    const client = await signInAs(h.url, staff.email);
+    const FIELDS = 'id firstName lastName status email';
+    const created = await client.gql(
+      `mutation { createCustomer(input: { firstName: "Ana", lastName: "Ruiz", status: null, email: null }) { ${FIELDS} } }`,
+    );
+    expect(created.body.errors).toBeUndefined();
+    expect(created.body.data.createCustomer).toMatchObject({ status: 'active', email: null });
+    const id = created.body.data.createCustomer.id as string;
+    await client.gql(
+      `mutation($id: ID!) { updateCustomer(id: $id, input: { email: "ana@example.com" }) { id } }`,
+      { id },
+    );
+    const updated = await client.gql(
+      `mutation($id: ID!) { updateCustomer(id: $id, input: { firstName: null, lastName: null, status: null, email: null }) { ${FIELDS} } }`,
+      { id },
+    );
+    expect(updated.body.errors).toBeUndefined();
+    expect(updated.body.data.updateCustomer).toEqual({
+      id,
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      status: 'active',
+      email: null,
+    });
   });
 });
