@@ -26,8 +26,11 @@ builder.prismaObject('CampaignAward', {
     campaignId: t.exposeID('campaignId'),
     customerId: t.exposeID('customerId'),
     awardKey: t.exposeString('awardKey', { description: '`day:YYYY-MM-DD` or `rank`.' }),
-    day: t.exposeInt('day', { nullable: true, description: 'The streak day it was won on.' }),
-    rank: t.exposeInt('rank', { nullable: true }),
+    day: t.exposeInt('day', {
+      nullable: true,
+      description: 'Daily rewards: the streak day it was won on.',
+    }),
+    rank: t.exposeInt('rank', { nullable: true, description: 'Tournaments: the final rank.' }),
     coins: t.expose('coins', { type: 'SafeInt' }),
     productId: t.exposeID('productId', { nullable: true }),
     catalogPrize: t.exposeString('catalogPrize', { nullable: true }),
@@ -107,7 +110,11 @@ const ClaimRef = builder.objectRef<ClaimResult>('CampaignClaim').implement({
   fields: (t) => ({
     award: t.prismaField({ type: 'CampaignAward', resolve: (_q, c) => c.award }),
     movementId: t.exposeID('movementId', { nullable: true }),
-    balance: t.expose('balance', { type: 'SafeInt', nullable: true }),
+    balance: t.expose('balance', {
+      type: 'SafeInt',
+      nullable: true,
+      description: 'The balance after the credit (null: no coins in this prize).',
+    }),
     orderId: t.exposeID('orderId', { nullable: true }),
   }),
 });

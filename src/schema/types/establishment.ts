@@ -11,6 +11,7 @@ import { ESTABLISHMENT_STATUSES, STYLE_KEYS } from '../../domain/establishments/
 import { updateEstablishment } from '../../domain/establishments/update-establishment.js';
 import { notFound } from '../../domain/errors.js';
 import { builder } from '../builder.js';
+import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
 import { JurisdictionEnum } from './jurisdiction.js';
@@ -126,9 +127,6 @@ const UpdateEstablishmentInput = builder.inputType('UpdateEstablishmentInput', {
   }),
 });
 
-/** Explicit nulls clear nullable fields; an omitted optional field is not sent on. */
-const NULLABLE = new Set(['email', 'imageUrl', 'thumbnailUrl', 'description', 'location']);
-
 builder.mutationField('updateEstablishment', (t) =>
   t.field({
     extensions: effect('changes'),
@@ -140,20 +138,22 @@ builder.mutationField('updateEstablishment', (t) =>
     },
     resolve: async (_root, { id, input }, ctx) => {
       const target = reachable(ctx, String(id));
-      const given = Object.fromEntries(
-        Object.entries(input).filter(
-          ([k, v]) => v !== undefined && (v !== null || NULLABLE.has(k)),
-        ),
+      const { email, imageUrl, thumbnailUrl, description, location, style, ...rest } = input;
+      await updateEstablishment(
+        ctx.db,
+        target,
+        {
+          ...definedInput(rest),
+          // The whole profile: a nullable field left out is cleared, as its null clears it.
+          email: email ?? null,
+          imageUrl: imageUrl ?? null,
+          thumbnailUrl: thumbnailUrl ?? null,
+          description: description ?? null,
+          location: location ?? null,
+          ...(style ? { style: definedInput(style) } : {}),
+        },
+        { admin: ctx.principal.isPlatformAdmin },
       );
-      for (const k of NULLABLE) given[k] ??= null;
-      if (given.style) {
-        given.style = Object.fromEntries(
-          Object.entries(given.style as object).filter(([, v]) => v !== null && v !== undefined),
-        );
-      }
-      await updateEstablishment(ctx.db, target, given as never, {
-        admin: ctx.principal.isPlatformAdmin,
-      });
       return readEstablishment(ctx.db, target, ctx.principal.environment);
     },
   }),

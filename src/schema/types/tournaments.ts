@@ -25,7 +25,10 @@ const LeaderRef = builder.objectRef<NamedLeader>('CampaignLeader').implement({
     }),
     externalId: t.exposeString('externalId', { nullable: true }),
     points: t.expose('points', { type: 'SafeInt' }),
-    reachedAt: t.expose('reachedAt', { type: 'DateTime' }),
+    reachedAt: t.expose('reachedAt', {
+      type: 'DateTime',
+      description: 'When the player reached these points.',
+    }),
   }),
 });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { claimInput } from '../../../engine/campaigns/claim-award.js';
 import { prizeInput } from '../../../engine/campaigns/schemas.js';
 import { defineRoute } from '../../define-route.js';
-import { AWARD_SELECTION, award, toAward } from './award-wire.js';
+import { AWARD, award } from './award-wire.js';
 import { uuidParams } from './wire.js';
 
 type Node = Record<string, unknown>;
@@ -73,13 +73,15 @@ export const listPlayerPrizes = defineRoute({
   params: uuidParams('playerId'),
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({ playerId: z.uuid(), prizes: z.array(award) }),
-  errors: [],
-  operation: `query PlayerPrizes($id: ID!) { campaignAwards(customerId: $id, first: 500) { ${AWARD_SELECTION} } }`,
+  // The list is the operation's; the player's id, which the document puts beside it, is the path's.
+  response: z.object({ playerId: z.uuid(), prizes: z.array(award.schema) }),
+  errors: ['not_found'],
+  operation: `query PlayerPrizes($id: ID!) { campaignAwards(customerId: $id, first: 500) { ${AWARD} } }
+  ${AWARD.definition}`,
   variables: ({ params }) => ({ id: params.playerId }),
   result: (data, { input }) => ({
     playerId: input.params.playerId,
-    prizes: (data.campaignAwards as unknown[]).map(toAward),
+    prizes: (data.campaignAwards as unknown[]).map(award.map),
   }),
 });
 
@@ -102,15 +104,6 @@ export const claimPrize = defineRoute({
   body: claimInput,
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    award,
-    coins: z
-      .number()
-      .int()
-      .nullable()
-      .describe('The balance after the credit (null: no coins in this prize).'),
-    orderId: z.uuid().nullable(),
-  }),
   errors: [
     'not_found',
     'award_already_claimed',
@@ -120,11 +113,8 @@ export const claimPrize = defineRoute({
     'rg_blocked',
   ],
   operation: `mutation ClaimPrize($id: ID!, $input: JSON!) {
-    claimCampaignAward(customerId: $id, input: $input) { award { ${AWARD_SELECTION} } movementId balance orderId }
-  }`,
+    claimCampaignAward(customerId: $id, input: $input) { award { ${AWARD} } coins: balance orderId }
+  }
+  ${AWARD.definition}`,
   variables: ({ params, body }) => ({ id: params.playerId, input: body }),
-  result: (data) => {
-    const c = data.claimCampaignAward as Node;
-    return { award: toAward(c.award), coins: c.balance, orderId: c.orderId };
-  },
 });

@@ -5,8 +5,6 @@ import { defineRoute } from '../../define-route.js';
 import { fromQuery } from '../partner/wire.js';
 import { uuidParams } from './wire.js';
 
-type Node = Record<string, unknown>;
-
 export const getTournamentStandings = defineRoute({
   name: 'get_tournament_standings',
   family: 'establishment',
@@ -26,27 +24,14 @@ export const getTournamentStandings = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object({
-      campaignId: z.uuid(),
-      status: z.string(),
-      standings: z.array(
-        z.object({
-          rank: z.number().int(),
-          playerId: z.uuid(),
-          externalId: z.string().nullable(),
-          playerName: z.string().nullable().describe('First and last name.'),
-          points: z.number().int(),
-          reachedAt: z.iso.datetime().describe('When the player reached these points.'),
-        }),
-      ),
-    })
-    .meta({ id: 'TournamentStandings' }),
   errors: ['not_found'],
   operation: `query TournamentStandings($e: ID, $id: ID!, $first: Int, $offset: Int) {
-    campaign(establishmentId: $e, id: $id) {
-      id status
-      leaderboard(first: $first, offset: $offset) { rank customerId externalId playerName points reachedAt }
+    campaign(establishmentId: $e, id: $id) { ...TournamentStandings }
+  }
+  fragment TournamentStandings on Campaign {
+    campaignId: id status
+    standings: leaderboard(first: $first, offset: $offset) {
+      rank playerId: customerId externalId playerName points reachedAt
     }
   }`,
   variables: ({ params, query }) => ({
@@ -55,19 +40,4 @@ export const getTournamentStandings = defineRoute({
     first: query.limit,
     offset: query.offset,
   }),
-  result: (data) => {
-    const c = data.campaign as Node & { leaderboard: Node[] };
-    return {
-      campaignId: c.id,
-      status: c.status,
-      standings: c.leaderboard.map(({ customerId, ...leader }) => ({
-        rank: leader.rank,
-        playerId: customerId,
-        externalId: leader.externalId,
-        playerName: leader.playerName,
-        points: leader.points,
-        reachedAt: leader.reachedAt,
-      })),
-    };
-  },
 });

@@ -6,7 +6,7 @@ import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../../../domain/pag
 import { fromQuery } from '../partner/wire.js';
 import { RESPONSIBLE_GAMING } from '../partner/responsible-gaming.js';
 import { wireRecord } from '../../wire-answer.js';
-import { AWARD_SELECTION, award, toAward } from './award-wire.js';
+import { AWARD_FIELDS, award } from './award-wire.js';
 
 const responsibleGamingRecord = wireRecord('establishment', RESPONSIBLE_GAMING).schema;
 
@@ -35,7 +35,7 @@ export const PAGINATION_CONTROLS = {
 
 /** The GraphQL selection behind a player record. */
 export const PLAYER_SELECTION = `id subBrandId firstName lastName email status coinBalance createdAt
-  responsibleGaming { state until source since } gameCredits { campaignId gameName credits } campaignPrizes { ${AWARD_SELECTION} }`;
+  responsibleGaming { state until source since } gameCredits { campaignId gameName credits } campaignPrizes { ${AWARD_FIELDS} }`;
 
 export const playerRecord = z
   .object({
@@ -54,7 +54,7 @@ export const playerRecord = z
           '{gameName}/{campaignId}); a game with none left, or in a deleted campaign, is not listed.',
       ),
     prizes: z
-      .array(award)
+      .array(award.schema)
       .describe(
         'The newest 20 campaign awards (pending, claimed or expired), newest first, as in GET ' +
           '/players/{playerId}/prizes, which lists them all.',
@@ -94,7 +94,7 @@ export const toPlayer = (node: unknown) => {
     gameCredits: Object.fromEntries(
       p.gameCredits.map((g) => [`${g.gameName}:${g.campaignId}`, g.credits]),
     ),
-    prizes: p.campaignPrizes.map(toAward),
+    prizes: p.campaignPrizes.map(award.map),
   };
 };
 
