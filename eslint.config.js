@@ -37,8 +37,8 @@ const LEDGER_READS = sqlOn(
 // the client (`$queryRaw`, `$executeRaw`…) in a transport is an error. The models are read from
 // the Prisma schema, by their client names, so a new one is covered without a change here. Two
 // files are let off raw SQL: the readiness probe (it checks the database itself: its migrations
-// table) and the Idempotency-Key layer's own store (rest/idempotency.ts, which issue 30 moves to
-// one owner of exactly-once). SQL sent through db/sql.ts's `sqlFor` is not seen here.
+// table). The Idempotency-Key store is not a transport's: src/exactly-once owns it, below the
+// transports and above the domain. SQL sent through db/sql.ts's `sqlFor` is not seen here.
 const prismaModels = [
   ...readFileSync(path.join(import.meta.dirname, 'prisma/schema.prisma'), 'utf8').matchAll(
     /^model\s+(\w+)/gm,
@@ -71,8 +71,8 @@ const RAW_SQL = {
   selector: 'MemberExpression[property.name=/^\\$(queryRaw|executeRaw)(Unsafe)?$/]',
   message: 'Transports reach the database through domain functions, not raw SQL.',
 };
-/** The two transport files let off raw SQL (above); every other selector still holds there. */
-const RAW_SQL_ALLOWED = ['src/http/probes.ts', 'src/rest/idempotency.ts'];
+/** The transport file let off raw SQL (above); every other selector still holds there. */
+const RAW_SQL_ALLOWED = ['src/http/probes.ts'];
 
 const transportOnly = [
   'express',
@@ -158,6 +158,24 @@ export default tseslint.config(
             {
               group: ['**/player/**'],
               message: 'The player side calls the engines, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Exactly-once is the transports' common ground: they call it, it calls none of them.
+    files: ['src/exactly-once/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: transportOnly, message: 'Exactly-once must not depend on a transport.' },
+            {
+              group: ['**/rest/**', '**/http/**', '**/mcp/**', '**/graphql/**', '**/schema/**'],
+              message: 'Exactly-once sits below the transports: they call it.',
             },
           ],
         },

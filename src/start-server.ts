@@ -17,7 +17,7 @@ import { ensureDemo } from './domain/tenancy/ensure-demo.js';
 import { createRateLimitStore } from './http/rate-limit.js';
 import { createHttpServer } from './http/server-options.js';
 import type { Logger } from './logger.js';
-import { sweepExpiredIdempotencyRecords } from './rest/idempotency.js';
+import { sweepExpiredIdempotencyRecords } from './exactly-once/keyed-requests.js';
 import { createDispatcher } from './notifications/dispatcher.js';
 import { sweepOldEvents } from './domain/events/retention.js';
 import { natsPublisher } from './events/nats.js';

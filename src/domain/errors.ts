@@ -89,7 +89,7 @@ export class AppError extends Error {
   /**
    * A record the refusal leaves although it rolls its transaction back (the responsible-gaming
    * gate's decision row): whoever rolled back a transaction it did not open writes it after,
-   * on its own connection (rest/idempotency.ts).
+   * on its own connection (exactly-once/keyed-requests.ts).
    */
   readonly afterRollback: ((db: Db) => Promise<void>) | undefined;
 

@@ -1,5 +1,5 @@
 // Exactly-once for GraphQL mutations (issue 29, G7): the one rule on /graphql is the
-// Idempotency-Key header, taken by the same layer as the REST routes' (rest/idempotency.ts). A
+// Idempotency-Key header, taken by the same layer as the REST routes' (exactly-once/keyed-requests.ts). A
 // mutation request that carries one runs in the transaction that claims the key, and its answer
 // is stored with it: a browser or a proxy that sends it again after a lost answer gets the same
 // bytes (`idempotent-replay: true`), and nothing happens twice. Which mutations must carry one is
@@ -14,7 +14,11 @@ import { AppError } from '../domain/errors.js';
 import { callerOf } from '../domain/tenancy/caller.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { FAMILIES } from '../rest/families/index.js';
-import { readIdempotencyKey, requestFingerprint, runIdempotently } from '../rest/idempotency.js';
+import {
+  readIdempotencyKey,
+  requestFingerprint,
+  runIdempotently,
+} from '../exactly-once/keyed-requests.js';
 import type { GraphQLContext } from '../schema/context.js';
 import { extensionsOf, needsIdempotencyKey } from '../schema/effects.js';
 import { graphqlErrorBody } from './errors.js';

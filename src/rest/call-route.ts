@@ -19,7 +19,7 @@ import {
   requestFingerprint,
   runIdempotently,
   type Outcome,
-} from './idempotency.js';
+} from '../exactly-once/keyed-requests.js';
 import type { Route, RouteInput } from './route.js';
 
 export type RouteDeps = {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefinition, updateDefinition } from '../../src/engine/points/author-definition.js';
-import { recentAnswers } from '../../src/rest/idempotency.js';
+import { recentAnswers } from '../../src/exactly-once/keyed-requests.js';
 import { adminKey } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authenticateApiKey } from '../../src/domain/tenancy/authenticate-api-key.js';
 import { OperationStore } from '../../src/rest/execute-operation.js';
-import { recentAnswers } from '../../src/rest/idempotency.js';
+import { recentAnswers } from '../../src/exactly-once/keyed-requests.js';
 import { adjustCoins } from '../../src/rest/routes/partner/wallet.js';
 import { getSchema } from '../../src/schema/index.js';
 import { startHarness, type Harness } from '../support/harness.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminKey, createTenant } from '../support/factories.js';
 import { startHarness, type Harness } from '../support/harness.js';
 import { explode, TEST_ROUTES } from '../support/test-routes.js';
-import { recentAnswers } from '../../src/rest/idempotency.js';
+import { recentAnswers } from '../../src/exactly-once/keyed-requests.js';
 import { partner } from '../support/partner.js';
 
 let h: Harness;

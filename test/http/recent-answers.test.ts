@@ -1,6 +1,6 @@
 // The in-memory answers behind one-step replays: kept less long than the database row, bounded.
 import { describe, expect, it } from 'vitest';
-import { RecentAnswers } from '../../src/rest/recent-answers.js';
+import { RecentAnswers } from '../../src/exactly-once/recent-answers.js';
 
 const HOUR = 60 * 60 * 1000;
 const answer = (n: number) => ({ status: 201, json: `{"n":${n}}` });

@@ -91,7 +91,7 @@ export const rgWhy = (block: RgBlock): string =>
  * Runs `work` in a transaction (or the caller's). Inside it, a path that finds the player blocked
  * throws `RgRefused`; the caller gets 409 `rg_blocked` (a store session: `customer_not_eligible`)
  * and the decision row is written after the rollback: here when this function opened the
- * transaction, else by whoever did (AppError.afterRollback, rest/idempotency.ts).
+ * transaction, else by whoever did (AppError.afterRollback, exactly-once/keyed-requests.ts).
  */
 export async function refusingWhenBlocked<T>(
   db: Db,

@@ -1,5 +1,10 @@
-// The HTTP Idempotency-Key layer (docs/idempotency.md). It stores wire answers, so it lives with
-// the transports; what the domain needs for exactly-once (claims, unique reasons) stays there.
+// Exactly-once for a request sent with an Idempotency-Key, whatever its transport (issue 30: one
+// owner): REST and the MCP tools through callRoute, keyed GraphQL mutations through
+// graphql/keyed-mutations.ts. It owns the claim, the stored answer (by value, or by reference to
+// the movement the work wrote last), the replay and the refusal stored as an answer; the commit
+// that carries the claim, the work and the record in one round trip, and shares it between
+// requests on one hot wallet, is the driver's (db/sql.ts, db/hot-rows.ts), asked for here. The
+// stores that make the work itself happen once are listed in keyed-stores.ts (docs/idempotency.md).
 //
 // The claim row is inserted in the same transaction as the work, and holds the response when it
 // commits. So the record is never ahead of or behind the effect, even across a crash; a
