@@ -10,12 +10,23 @@ import {
   type GameTable,
 } from '../../engine/campaigns/mini-games.js';
 import type { Rotation } from '../../engine/campaigns/game-seeds.js';
+import { z } from 'zod';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
 import { requiredKeyOf } from '../idempotency-key.js';
 import { actorOf, tenantOf } from '../tenant.js';
 
 const write = { scope: 'campaigns:write' } as const;
+
+/** 64 lowercase hex characters, on the wire (the examples: docs/fairness.md's worked example). */
+const hex64 = (example: string) => ({
+  jsonShape: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .meta({ examples: [example] }),
+});
+const SEED_HASH = hex64('c0568a482edf422b232a548dbbb3bf1aaa8c38d81383b3cfc9e1bad8abc9d6cd');
+const SERVER_SEED = hex64('d2f4c36b0c1f5e8a9b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b');
 
 builder.prismaObject('CampaignGameTable', {
   description: "A version of a campaign game's prize table.",
@@ -48,20 +59,29 @@ builder.prismaObject('CampaignGameDraw', {
       description:
         'In [0, totalWeight): from HMAC-SHA256(server seed, "clientSeed:nonce") (crypto.randomInt before seeds existed).',
     }),
-    clientSeed: t.exposeString('clientSeed', { nullable: true }),
-    nonce: t.exposeInt('nonce', { nullable: true }),
+    clientSeed: t.exposeString('clientSeed', {
+      nullable: true,
+      description: "The player's seed (null for draws before seeds).",
+      extensions: { jsonShape: z.string().meta({ examples: ['lucky-6'] }) },
+    }),
+    nonce: t.exposeInt('nonce', {
+      nullable: true,
+      description: "The play's number under its server seed, from 0.",
+    }),
     seedHash: t.string({
       nullable: true,
       description: 'SHA-256 of the server seed used (null before seeds existed).',
+      extensions: SEED_HASH,
       resolve: (d) => seedOf(d)?.seedHash ?? null,
     }),
     serverSeed: t.string({
       nullable: true,
       description: 'The server seed, once rotated out (revealed); null while it is active.',
+      extensions: SERVER_SEED,
       resolve: (d) => seedOf(d)?.revealedSeed ?? null,
     }),
     totalWeight: t.exposeInt('totalWeight'),
-    resultIndex: t.exposeInt('resultIndex'),
+    resultIndex: t.exposeInt('resultIndex', { description: 'The prize of the table it fell on.' }),
     label: t.exposeString('label'),
     coins: t.expose('coins', { type: 'SafeInt' }),
     movementId: t.exposeID('movementId', { nullable: true }),
@@ -82,6 +102,7 @@ const GameStateRef = builder.objectRef<GameState>('CampaignGameState').implement
       nullable: true,
       description:
         "SHA-256 of the game's active server seed, committed before the plays that use it (null without a table).",
+      extensions: SEED_HASH,
     }),
     draws: t.prismaField({ type: ['CampaignGameDraw'], resolve: (_q, g) => g.draws }),
   }),
@@ -91,7 +112,9 @@ const PlayRef = builder
   .objectRef<Awaited<ReturnType<typeof playGame>>>('CampaignGamePlay')
   .implement({
     fields: (t) => ({
-      replayed: t.exposeBoolean('replayed'),
+      replayed: t.exposeBoolean('replayed', {
+        description: 'The Idempotency-Key was seen before: this is the same draw.',
+      }),
       draw: t.prismaField({ type: 'CampaignGameDraw', resolve: (_q, p) => p.draw }),
     }),
   });
@@ -100,8 +123,11 @@ type Revealed = NonNullable<Rotation['previousSeed']>;
 const RevealedSeedRef = builder.objectRef<Revealed>('RevealedGameSeed').implement({
   description: 'A server seed rotated out: with it, every draw it made can be recomputed.',
   fields: (t) => ({
-    seedHash: t.exposeString('seedHash'),
-    serverSeed: t.exposeString('serverSeed', { description: '64 hex characters.' }),
+    seedHash: t.exposeString('seedHash', { extensions: SEED_HASH }),
+    serverSeed: t.exposeString('serverSeed', {
+      description: 'The seed, revealed: every draw it made can now be recomputed.',
+      extensions: SERVER_SEED,
+    }),
     draws: t.exposeInt('draws', { description: 'The plays it drew (nonces 0 to draws − 1).' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
     rotatedAt: t.expose('rotatedAt', { type: 'DateTime' }),
@@ -116,7 +142,10 @@ const RotationRef = builder.objectRef<Rotation>('CampaignGameSeedRotation').impl
       description: 'Null when the game had no seed yet.',
       resolve: (r) => r.previousSeed,
     }),
-    currentSeedHash: t.exposeString('currentSeedHash'),
+    currentSeedHash: t.exposeString('currentSeedHash', {
+      description: 'SHA-256 of the new active seed.',
+      extensions: SEED_HASH,
+    }),
   }),
 });
 

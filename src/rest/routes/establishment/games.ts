@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CLIENT_SEED, CLIENT_SEED_RULE } from '../../../engine/campaigns/fair-draw.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 
 const gameName = z
   .string()
@@ -16,48 +17,15 @@ const params = z.object({
   campaignId: z.uuid().describe('A UUID.'),
 });
 
-const DRAW_SELECTION = `id campaignId gameName tableVersion draw clientSeed nonce seedHash serverSeed totalWeight
-  resultIndex label coins movementId createdAt`;
-
-/** 64 lowercase hex characters (the examples: docs/fairness.md's worked example). */
-const hex64 = (example: string) =>
-  z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .meta({ examples: [example] });
-const HASH = hex64('c0568a482edf422b232a548dbbb3bf1aaa8c38d81383b3cfc9e1bad8abc9d6cd');
-const SEED = hex64('d2f4c36b0c1f5e8a9b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b');
-
-const draw = z.object({
-  drawId: z.uuid(),
-  tableVersion: z.number().int(),
-  draw: z
-    .number()
-    .int()
-    .describe(
-      'The number drawn in [0, totalWeight), from the seeds and the nonce (docs/fairness.md).',
-    ),
-  clientSeed: z
-    .string()
-    .meta({ examples: ['lucky-6'] })
-    .nullable()
-    .describe("The player's seed (null for draws before seeds)."),
-  nonce: z.number().int().nullable().describe("The play's number under its server seed, from 0."),
-  seedHash: HASH.nullable().describe('SHA-256 of the server seed it used.'),
-  serverSeed: SEED.nullable().describe('That seed once revealed (rotated); null while active.'),
-  totalWeight: z.number().int(),
-  resultIndex: z.number().int().describe('The prize of the table it fell on.'),
-  label: z.string(),
-  coins: z.number().int(),
-  movementId: z.uuid().nullable(),
-  createdAt: z.iso.datetime(),
-});
-
-type Node = Record<string, unknown>;
-const toDraw = (node: unknown) => {
-  const { id, campaignId: _c, gameName: _g, ...rest } = node as Node;
-  return { drawId: id, ...rest };
-};
+/** One play, as the establishment sees it: the GraphQL draw with its id as drawId. */
+const DRAW = fragment(
+  'GameDraw',
+  'CampaignGameDraw',
+  'drawId: id tableVersion draw clientSeed nonce seedHash serverSeed totalWeight resultIndex label coins movementId createdAt',
+);
+const draw = wireRecord('establishment', DRAW);
+/** A seed's hash as the draw's record states it (64 hex characters), nullable. */
+const seedHash = (draw.schema as z.ZodObject).shape.seedHash!;
 
 export const getPlayerGame = defineRoute({
   name: 'get_player_game',
@@ -80,7 +48,7 @@ export const getPlayerGame = defineRoute({
     campaignId: z.uuid(),
     gameName: z.string(),
     credits: z.number().int(),
-    serverSeedHash: HASH.nullable().describe(
+    serverSeedHash: seedHash.describe(
       "SHA-256 of the game's active server seed (null without a table).",
     ),
     table: z
@@ -98,14 +66,15 @@ export const getPlayerGame = defineRoute({
       })
       .nullable()
       .describe('Null until the backoffice sets one.'),
-    draws: z.array(draw),
+    draws: z.array(draw.schema),
   }),
   errors: ['not_found'],
   operation: `query PlayerGame($p: ID!, $g: String!, $c: ID!) {
     campaignGame(customerId: $p, gameName: $g, campaignId: $c) {
-      credits serverSeedHash table { version prizes expectedCoins } draws { ${DRAW_SELECTION} }
+      credits serverSeedHash table { version prizes expectedCoins } draws { ${DRAW} }
     }
-  }`,
+  }
+  ${DRAW.definition}`,
   variables: ({ params: p }) => ({ p: p.playerId, g: p.gameName, c: p.campaignId }),
   result: (data, { input }) => {
     const g = data.campaignGame as {
@@ -128,7 +97,7 @@ export const getPlayerGame = defineRoute({
         expectedCoins: g.table.expectedCoins,
         prizes: g.table.prizes.map((p) => ({ ...p, chance: p.weight / total })),
       },
-      draws: g.draws.map(toDraw),
+      draws: g.draws.map(draw.map),
     };
   },
 });
@@ -161,7 +130,6 @@ export const playGame = defineRoute({
     .optional(),
   idempotency: 'required',
   successStatus: 200,
-  response: z.object({ replayed: z.boolean(), draw }),
   errors: [
     'not_found',
     'no_game_credits',
@@ -171,9 +139,10 @@ export const playGame = defineRoute({
   ],
   operation: `mutation PlayGame($p: ID!, $g: String!, $c: ID!, $key: String!, $seed: String) {
     playCampaignGame(customerId: $p, gameName: $g, campaignId: $c, idempotencyKey: $key, clientSeed: $seed) {
-      replayed draw { ${DRAW_SELECTION} }
+      replayed draw { ${DRAW} }
     }
-  }`,
+  }
+  ${DRAW.definition}`,
   variables: ({ params: p, body }, { idempotencyKey }) => ({
     p: p.playerId,
     g: p.gameName,
@@ -181,18 +150,6 @@ export const playGame = defineRoute({
     key: idempotencyKey,
     seed: body?.clientSeed ?? null,
   }),
-  result: (data) => {
-    const r = data.playCampaignGame as { replayed: boolean; draw: unknown };
-    return { replayed: r.replayed, draw: toDraw(r.draw) };
-  },
-});
-
-const revealed = z.object({
-  seedHash: HASH,
-  serverSeed: SEED.describe('The seed, revealed: every draw it made can now be recomputed.'),
-  draws: z.number().int().describe('The plays it drew: nonces 0 to draws − 1.'),
-  createdAt: z.iso.datetime(),
-  rotatedAt: z.iso.datetime(),
 });
 
 export const rotateGameSeed = defineRoute({
@@ -211,10 +168,6 @@ export const rotateGameSeed = defineRoute({
   params: z.object({ campaignId: z.uuid().describe('A UUID.'), gameName }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    previousSeed: revealed.nullable(),
-    currentSeedHash: HASH.describe('SHA-256 of the new active seed.'),
-  }),
   errors: ['not_found', 'service_unavailable', 'conflict'],
   operation: `mutation RotateGameSeed($c: ID!, $g: String!) {
     rotateCampaignGameSeed(campaignId: $c, gameName: $g) {
@@ -222,5 +175,4 @@ export const rotateGameSeed = defineRoute({
     }
   }`,
   variables: ({ params: p }) => ({ c: p.campaignId, g: p.gameName }),
-  result: (data) => data.rotateCampaignGameSeed,
 });
