@@ -3,6 +3,7 @@ import {
   createStoreSession,
   revokeStoreSession,
 } from '../../domain/store-sessions/store-session.js';
+import { z } from 'zod';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
@@ -10,12 +11,16 @@ import { effect } from '../effects.js';
 type Session = Awaited<ReturnType<typeof createStoreSession>> & { url: string };
 
 const StoreSessionRef = builder.objectRef<Session>('StoreSession').implement({
+  description: 'A signed marketplace session for one player.',
   fields: (t) => ({
     id: t.exposeID('id'),
     token: t.exposeString('token', {
       description: 'Signed; verifiable until expiresAt. Treat it as a secret of the customer.',
     }),
-    url: t.exposeString('url', { description: 'Open it (or embed it) to browse the store.' }),
+    url: t.exposeString('url', {
+      description: 'Open it (or embed it) to browse the store.',
+      extensions: { jsonShape: z.url() },
+    }),
     storeId: t.exposeID('storeId'),
     customerId: t.exposeID('customerId'),
     expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
@@ -51,6 +56,7 @@ builder.mutationField('createStoreSession', (t) =>
 const RevokedRef = builder
   .objectRef<Awaited<ReturnType<typeof revokeStoreSession>>>('RevokedStoreSession')
   .implement({
+    description: 'A revoked marketplace session.',
     fields: (t) => ({
       id: t.exposeID('id'),
       customerId: t.exposeID('customerId'),

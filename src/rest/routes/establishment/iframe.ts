@@ -24,38 +24,20 @@ export const iframeLogin = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({
-      sessionId: z.uuid(),
-      token: z.string(),
-      url: z.url(),
-      playerId: z.uuid(),
-      storeId: z.uuid(),
-      expiresAt: z.iso.datetime(),
-    })
-    .meta({ id: 'IframeSession', description: 'A signed marketplace session for one player.' }),
   errors: ['not_found', 'customer_not_eligible'],
   operation: `mutation IframeLogin($customerId: ID!, $storeId: ID, $ttl: Int) {
     createStoreSession(customerId: $customerId, storeId: $storeId, ttlSeconds: $ttl) {
-      id token url storeId customerId expiresAt
+      ...IframeSession
     }
+  }
+  fragment IframeSession on StoreSession {
+    sessionId: id token url playerId: customerId storeId expiresAt
   }`,
   variables: ({ body }) => ({
     customerId: body.playerId,
     storeId: body.storeId,
     ttl: body.ttlSeconds,
   }),
-  result: (data) => {
-    const s = data.createStoreSession as Record<string, unknown>;
-    return {
-      sessionId: s.id,
-      token: s.token,
-      url: s.url,
-      playerId: s.customerId,
-      storeId: s.storeId,
-      expiresAt: s.expiresAt,
-    };
-  },
 });
 
 export const iframeLogout = defineRoute({
@@ -73,18 +55,8 @@ export const iframeLogout = defineRoute({
   body: z.object({ token: z.string().min(1).max(4096) }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({
-      sessionId: z.uuid(),
-      playerId: z.uuid(),
-      signedOutAt: z.iso.datetime(),
-    })
-    .meta({ id: 'IframeLogout', description: 'A revoked marketplace session.' }),
   errors: ['not_found'],
-  operation: `mutation IframeLogout($token: String!) { revokeStoreSession(token: $token) { id customerId revokedAt } }`,
+  operation: `mutation IframeLogout($token: String!) { revokeStoreSession(token: $token) { ...IframeLogout } }
+  fragment IframeLogout on RevokedStoreSession { sessionId: id playerId: customerId signedOutAt: revokedAt }`,
   variables: ({ body }) => ({ token: body.token }),
-  result: (data) => {
-    const r = data.revokeStoreSession as Record<string, unknown>;
-    return { sessionId: r.id, playerId: r.customerId, signedOutAt: r.revokedAt };
-  },
 });
