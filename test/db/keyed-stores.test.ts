@@ -3,6 +3,8 @@
 // covers each of its prefixes: a migration that dropped or widened one fails here, on both
 // databases. The second test shows the check is not a formality: a store the list invents is
 // reported missing.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEYED_STORES, type KeyedStore } from '../../src/exactly-once/keyed-stores.js';
 import type { Database } from '../../src/db/database.js';
@@ -47,6 +49,11 @@ describe('keyed stores', () => {
   it('each is held by a unique index over exactly its key', async () => {
     const indexes = await uniqueIndexes();
     expect(KEYED_STORES.map((s) => unheld(s, indexes)).filter(Boolean)).toEqual([]);
+  });
+
+  it('each names modules that exist', () => {
+    const owners = KEYED_STORES.flatMap((s) => s.owner.split(', '));
+    expect(owners.filter((o) => !existsSync(path.join('src', o)))).toEqual([]);
   });
 
   it('a store without its index is reported (a fixture)', async () => {
