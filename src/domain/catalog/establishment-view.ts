@@ -39,10 +39,14 @@ export function establishmentProducts(viewer: Viewer, now = new Date()): Prisma.
 }
 
 /** Catalogs an establishment sees: the platform's approved ones and its own proposals. */
+/** What an establishment sees of catalogs: its own proposals until reviewed, and approved ones. */
+export const SEEN_CATALOG_STATUSES = ['pending', 'approved'] as const;
+export type SeenCatalogStatus = (typeof SEEN_CATALOG_STATUSES)[number];
+
 export const establishmentCatalogs = (subBrandId: string): Prisma.CatalogWhereInput => ({
   OR: [
     { subBrandId: null, status: 'approved' },
-    { subBrandId, status: { in: ['pending', 'approved'] } },
+    { subBrandId, status: { in: [...SEEN_CATALOG_STATUSES] } },
   ],
 });
 

@@ -18,7 +18,10 @@ import {
   removeCatalogProduct,
   renameEstablishmentCatalog,
 } from '../../domain/catalog/establishment-catalogs.js';
-import type { ProductView } from '../../domain/catalog/establishment-view.js';
+import {
+  SEEN_CATALOG_STATUSES,
+  type ProductView,
+} from '../../domain/catalog/establishment-view.js';
 import type { Viewer } from '../../domain/catalog/visibility.js';
 import { searchEstablishmentProducts } from '../../domain/catalog/search-establishment-products.js';
 import { builder } from '../builder.js';
@@ -171,17 +174,30 @@ type CatalogNode = Awaited<ReturnType<typeof listEstablishmentCatalogs>>[number]
   products?: ProductView[];
 };
 
+const SeenCatalogStatusEnum = builder.enumType('EstablishmentCatalogStatus', {
+  values: SEEN_CATALOG_STATUSES,
+});
+
 const CatalogRef = builder.objectRef<CatalogNode>('EstablishmentCatalog').implement({
+  description: 'A catalog an establishment sees.',
   fields: (t) => ({
     catalogId: t.exposeID('id'),
     establishmentId: t.exposeID('subBrandId', {
       nullable: true,
-      description: 'The proposing establishment; null for a platform catalog.',
+      description: 'Your establishment for your proposals; null for a platform catalog.',
     }),
     name: t.exposeString('name'),
     category: t.exposeString('category', { nullable: true }),
-    status: t.exposeString('status', { description: 'pending, approved (or rejected).' }),
-    productCount: t.exposeInt('productCount'),
+    status: t.field({
+      type: SeenCatalogStatusEnum,
+      description: 'Additive: a proposal of yours is pending until the platform approves it.',
+      resolve: (c) => {
+        // establishmentCatalogs() reads no other: a rejected proposal is not shown.
+        if (c.status === 'rejected') throw new Error(`Catalog ${c.id} is rejected`);
+        return c.status;
+      },
+    }),
+    productCount: t.exposeInt('productCount', { description: 'Products in it that you see.' }),
     products: t.field({
       type: [EstablishmentProductRef],
       description: 'On a single catalog only (empty in lists).',

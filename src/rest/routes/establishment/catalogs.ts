@@ -8,44 +8,32 @@ import {
   renameCatalogBody,
 } from '../../../domain/catalog/establishment-catalogs.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { PRODUCT_SELECTION, productDetail, toProductDetail } from './product-wire.js';
 import { uuidParams } from './wire.js';
 
-const SUMMARY = 'catalogId establishmentId name category status productCount';
+/** A catalog an establishment sees, without its products (the lists' item). */
+const CATALOG = fragment(
+  'EstablishmentCatalog',
+  'EstablishmentCatalog',
+  'establishmentId catalogId category name productCount status',
+);
+const catalogItem = wireRecord('establishment', CATALOG);
 
-const catalogItem = z
-  .object({
-    establishmentId: z
-      .uuid()
-      .nullable()
-      .describe('Your establishment for your proposals; null for a platform catalog.'),
-    catalogId: z.uuid(),
-    category: z.string().nullable(),
-    name: z.string(),
-    productCount: z.number().int().describe('Products in it that you see.'),
-    status: z
-      .enum(['pending', 'approved'])
-      .describe('Additive: a proposal of yours is pending until the platform approves it.'),
-  })
-  .meta({ id: 'EstablishmentCatalog', description: 'A catalog an establishment sees.' });
+/** Written by hand around the derived item: its products are the hand-written product record. */
+const catalogDetail = (catalogItem.schema as z.ZodObject)
+  .extend({ products: z.array(productDetail) })
+  .meta({
+    id: 'EstablishmentCatalogDetail',
+    description: 'A catalog with the products in it that the establishment sees, in their order.',
+  });
 
-const catalogDetail = catalogItem.extend({ products: z.array(productDetail) }).meta({
-  id: 'EstablishmentCatalogDetail',
-  description: 'A catalog with the products in it that the establishment sees, in their order.',
-});
+const toCatalogDetail = (node: unknown) =>
+  Object.assign(catalogItem.map(node) as object, {
+    products: (node as { products: unknown[] }).products.map(toProductDetail),
+  });
 
-type CatalogNode = Record<string, unknown> & { products?: unknown[] };
-
-const toCatalog = (node: unknown) => {
-  const { products: _p, ...rest } = node as CatalogNode;
-  return rest;
-};
-const toCatalogDetail = (node: unknown) => ({
-  ...toCatalog(node),
-  products: ((node as CatalogNode).products ?? []).map(toProductDetail),
-});
-
-const DETAIL = `${SUMMARY} products { ${PRODUCT_SELECTION} }`;
+const DETAIL = `${CATALOG} products { ${PRODUCT_SELECTION} }`;
 const listParams = uuidParams('establishmentId');
 const params = uuidParams('establishmentId', 'catalogId');
 
@@ -64,11 +52,12 @@ export const listCatalogs = defineRoute({
   params: listParams,
   idempotency: 'none',
   successStatus: 200,
-  response: z.array(catalogItem),
   errors: ['not_found'],
-  operation: `query ListEstablishmentCatalogs($establishmentId: ID!) { establishmentCatalogs(establishmentId: $establishmentId) { ${SUMMARY} } }`,
+  operation: `query ListEstablishmentCatalogs($establishmentId: ID!) {
+    establishmentCatalogs(establishmentId: $establishmentId) { ${CATALOG} }
+  }
+  ${CATALOG.definition}`,
   variables: ({ params }) => ({ establishmentId: params.establishmentId }),
-  result: (data) => (data.establishmentCatalogs as unknown[]).map(toCatalog),
 });
 
 export const createCatalog = defineRoute({
@@ -90,7 +79,8 @@ export const createCatalog = defineRoute({
   response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation CreateEstablishmentCatalog($establishmentId: ID!, $input: JSON!) {
-    createEstablishmentCatalog(establishmentId: $establishmentId, input: $input) { ${DETAIL} } }`,
+    createEstablishmentCatalog(establishmentId: $establishmentId, input: $input) { ${DETAIL} } }
+  ${CATALOG.definition}`,
   variables: ({ params, body }) => ({ establishmentId: params.establishmentId, input: body }),
   result: (data) => toCatalogDetail(data.createEstablishmentCatalog),
 });
@@ -111,7 +101,8 @@ export const getCatalog = defineRoute({
   response: catalogDetail,
   errors: ['not_found'],
   operation: `query GetEstablishmentCatalog($establishmentId: ID!, $id: ID!) {
-    establishmentCatalog(establishmentId: $establishmentId, id: $id) { ${DETAIL} } }`,
+    establishmentCatalog(establishmentId: $establishmentId, id: $id) { ${DETAIL} } }
+  ${CATALOG.definition}`,
   variables: ({ params }) => ({ establishmentId: params.establishmentId, id: params.catalogId }),
   result: (data) => toCatalogDetail(data.establishmentCatalog),
 });
@@ -133,7 +124,8 @@ export const renameCatalog = defineRoute({
   response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation RenameEstablishmentCatalog($establishmentId: ID!, $id: ID!, $input: JSON!) {
-    renameEstablishmentCatalog(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }`,
+    renameEstablishmentCatalog(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }
+  ${CATALOG.definition}`,
   variables: ({ params, body }) => ({
     establishmentId: params.establishmentId,
     id: params.catalogId,
@@ -156,12 +148,10 @@ export const deleteCatalog = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({ catalogId: z.uuid(), deleted: z.literal(true) }),
   errors: ['not_found'],
   operation: `mutation DeleteEstablishmentCatalog($establishmentId: ID!, $id: ID!) {
     deleteEstablishmentCatalog(establishmentId: $establishmentId, id: $id) { catalogId deleted } }`,
   variables: ({ params }) => ({ establishmentId: params.establishmentId, id: params.catalogId }),
-  result: (data) => data.deleteEstablishmentCatalog,
 });
 
 export const addCatalogProducts = defineRoute({
@@ -183,7 +173,8 @@ export const addCatalogProducts = defineRoute({
   response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation AddEstablishmentCatalogProducts($establishmentId: ID!, $id: ID!, $input: JSON!) {
-    addEstablishmentCatalogProducts(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }`,
+    addEstablishmentCatalogProducts(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }
+  ${CATALOG.definition}`,
   variables: ({ params, body }) => ({
     establishmentId: params.establishmentId,
     id: params.catalogId,
@@ -208,7 +199,8 @@ export const removeCatalogProduct = defineRoute({
   response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation RemoveEstablishmentCatalogProduct($establishmentId: ID!, $id: ID!, $productId: ID!) {
-    removeEstablishmentCatalogProduct(establishmentId: $establishmentId, id: $id, productId: $productId) { ${DETAIL} } }`,
+    removeEstablishmentCatalogProduct(establishmentId: $establishmentId, id: $id, productId: $productId) { ${DETAIL} } }
+  ${CATALOG.definition}`,
   variables: ({ params }) => ({
     establishmentId: params.establishmentId,
     id: params.catalogId,
