@@ -10,6 +10,7 @@ import {
 import { ESTABLISHMENT_STATUSES, STYLE_KEYS } from '../../domain/establishments/schemas.js';
 import { updateEstablishment } from '../../domain/establishments/update-establishment.js';
 import { notFound } from '../../domain/errors.js';
+import { z } from 'zod';
 import { builder } from '../builder.js';
 import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';
@@ -38,19 +39,27 @@ const EstablishmentRef = builder.objectRef<Establishment>('Establishment').imple
     brandId: t.exposeID('brandId', { description: 'The parent brand (parentCasinoId).' }),
     name: t.exposeString('name'),
     description: t.exposeString('description', { nullable: true }),
-    email: t.exposeString('email', { nullable: true }),
+    email: t.exposeString('email', { nullable: true, extensions: { jsonShape: z.email() } }),
     location: t.exposeString('location', { nullable: true }),
     status: t.expose('status', { type: StatusEnum }),
-    locale: t.exposeString('locale'),
-    imageUrl: t.exposeString('imageUrl', { nullable: true }),
-    thumbnailUrl: t.exposeString('thumbnailUrl', { nullable: true }),
+    locale: t.exposeString('locale', {
+      description: 'BCP 47 language tag of the marketplace.',
+    }),
+    imageUrl: t.exposeString('imageUrl', { nullable: true, extensions: { jsonShape: z.url() } }),
+    thumbnailUrl: t.exposeString('thumbnailUrl', {
+      nullable: true,
+      extensions: { jsonShape: z.url() },
+    }),
     style: t.field({ type: StyleRef, resolve: (e) => e.style }),
-    currency: t.exposeString('currency'),
+    currency: t.exposeString('currency', { description: 'ISO 4217.' }),
     country: t.exposeString('country', { nullable: true }),
-    coinsPerUnit: t.exposeInt('coinsPerUnit'),
+    coinsPerUnit: t.exposeInt('coinsPerUnit', {
+      description: 'Coins per one unit of the currency.',
+    }),
     coinName: t.exposeString('coinName'),
     frameOrigins: t.exposeStringList('frameOrigins', {
-      description: 'The sites that may frame the player marketplace (CSP frame-ancestors).',
+      description:
+        'The sites (origins) that may frame the player marketplace (CSP frame-ancestors). Empty: none in live, any in test.',
     }),
     isIntegration: t.exposeBoolean('isIntegration'),
     monthlyAllocatedCoins: t.field({
@@ -60,15 +69,23 @@ const EstablishmentRef = builder.objectRef<Establishment>('Establishment').imple
     totalAvailableCoins: t.field({
       type: 'SafeInt',
       description:
-        "The monthly allocation less the coins credited this UTC month in the key's environment (informational).",
+        'monthlyAllocatedCoins less the coins credited this UTC month (sources api, bulk, engine, campaign) ' +
+        "in the key's environment. Informational: credits are not refused below zero.",
       resolve: (e) => e.totalAvailableCoins,
     }),
     accountManagerId: t.exposeID('accountManagerId', { nullable: true }),
     paymentPlanId: t.exposeID('paymentPlanId', { nullable: true }),
-    coinExpiry: t.field({ type: CoinExpiryRef, resolve: (e) => coinExpiryOf(e) }),
+    coinExpiry: t.field({
+      type: CoinExpiryRef,
+      description:
+        'When its coins expire (set by platform and brand admins; docs/expiry-and-holds.md).',
+      resolve: (e) => coinExpiryOf(e),
+    }),
     jurisdiction: t.field({
       type: JurisdictionEnum,
-      description: 'The regulator whose incentive rules apply (set by platform admins).',
+      description:
+        'The regulator whose incentive rules apply, set by platform admins. UKGC: a campaign may name ' +
+        'at most one vertical (docs/compliance.md).',
       resolve: (e) => e.jurisdiction,
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),

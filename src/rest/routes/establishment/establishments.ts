@@ -7,103 +7,37 @@ import {
   STYLE_KEYS,
   updateEstablishmentInput,
 } from '../../../domain/establishments/schemas.js';
-import { JURISDICTIONS } from '../../../domain/jurisdiction/rules.js';
 import { defineRoute } from '../../define-route.js';
 import { COIN_EXPIRY } from '../partner/holds.js';
-import { wireRecord } from '../../wire-answer.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { uuidParams } from './wire.js';
 
-const SELECTION = `id brandId name description email location status locale imageUrl thumbnailUrl
-  style { ${STYLE_KEYS.join(' ')} } currency coinsPerUnit coinName frameOrigins isIntegration
-  monthlyAllocatedCoins totalAvailableCoins accountManagerId paymentPlanId createdAt
-  coinExpiry { policy days month day } jurisdiction`;
-
-const text = z.string().nullable();
-const style = z.object(
-  Object.fromEntries(STYLE_KEYS.map((k) => [k, z.string().nullable()])) as Record<
-    (typeof STYLE_KEYS)[number],
-    z.ZodNullable<z.ZodString>
-  >,
+/** The establishment in this family's words: the GraphQL Establishment, its fields renamed. */
+const ESTABLISHMENT = fragment(
+  'Establishment',
+  'Establishment',
+  `establishmentId: id name defaultCurrency: currency description email location status locale
+  monthlyAllocatedCoins totalAvailableCoins paymentPlanId isIntegration imageUrl thumbnailUrl
+  style { ${STYLE_KEYS.join(' ')} } coinRatio: coinsPerUnit coinName frameOrigins
+  parentCasinoId: brandId accountManagerId coinExpiry { ${COIN_EXPIRY} } jurisdiction createdAt`,
+  [COIN_EXPIRY],
 );
+const establishment = wireRecord('establishment', ESTABLISHMENT);
+const establishmentShape = (establishment.schema as z.ZodObject).shape;
 
-const establishmentRecord = z
-  .object({
-    establishmentId: z.uuid(),
-    name: z.string(),
-    defaultCurrency: z.string().describe('ISO 4217.'),
-    description: text,
-    email: z.email().nullable(),
-    location: text,
-    status: z.enum(['active', 'inactive', 'suspended']),
-    locale: z.string().describe('BCP 47 language tag of the marketplace.'),
-    monthlyAllocatedCoins: z.number().int(),
-    totalAvailableCoins: z
-      .number()
-      .int()
-      .describe(
-        'monthlyAllocatedCoins less the coins credited this UTC month (sources api, bulk, engine, campaign) ' +
-          "in the key's environment. Informational: credits are not refused below zero.",
-      ),
-    paymentPlanId: z.uuid().nullable(),
-    isIntegration: z.boolean(),
-    imageUrl: z.url().nullable(),
-    thumbnailUrl: z.url().nullable(),
-    style,
-    coinRatio: z.number().int().describe('Coins per one unit of defaultCurrency.'),
-    coinName: z.string(),
-    frameOrigins: z
-      .array(z.string())
-      .describe(
-        'Additive: the sites (origins) that may frame the player marketplace. Empty: none in live, any in test.',
-      ),
-    parentCasinoId: z.uuid().describe('The parent brand.'),
-    accountManagerId: z.uuid().nullable(),
-    coinExpiry: wireRecord('establishment', COIN_EXPIRY).schema.describe(
-      'Additive: when its coins expire (set by platform and brand admins; docs/expiry-and-holds.md).',
-    ),
-    jurisdiction: z
-      .enum(JURISDICTIONS)
-      .describe(
-        'Additive: the regulator whose incentive rules apply, set by platform admins. UKGC: a campaign may name ' +
-          'at most one vertical (docs/compliance.md).',
-      ),
-    createdAt: z.iso.datetime(),
-  })
-  .meta({
-    id: 'Establishment',
-    description: 'An establishment: profile, branding, locale, coin name and commercial settings.',
-  });
-
-type Node = Record<string, unknown> & { style: Record<string, string | null> };
-
-const toEstablishment = (node: unknown) => {
-  const e = node as Node;
-  return {
-    establishmentId: e.id,
-    name: e.name,
-    defaultCurrency: e.currency,
-    description: e.description,
-    email: e.email,
-    location: e.location,
-    status: e.status,
-    locale: e.locale,
-    monthlyAllocatedCoins: e.monthlyAllocatedCoins,
-    totalAvailableCoins: e.totalAvailableCoins,
-    paymentPlanId: e.paymentPlanId,
-    isIntegration: e.isIntegration,
-    imageUrl: e.imageUrl,
-    thumbnailUrl: e.thumbnailUrl,
-    style: { ...e.style },
-    coinRatio: e.coinsPerUnit,
-    coinName: e.coinName,
-    frameOrigins: e.frameOrigins,
-    parentCasinoId: e.brandId,
-    accountManagerId: e.accountManagerId,
-    coinExpiry: e.coinExpiry,
-    jurisdiction: e.jurisdiction,
-    createdAt: e.createdAt,
-  };
-};
+/** What a PUT answers of the establishment (the document's `Attributes`), in its order. */
+const UPDATE_ATTRIBUTES = [
+  'imageUrl',
+  'location',
+  'monthlyAllocatedCoins',
+  'defaultCurrency',
+  'status',
+  'thumbnailUrl',
+  'description',
+  'email',
+  'paymentPlanId',
+  'name',
+] as const;
 
 const params = uuidParams('establishmentId');
 
@@ -124,11 +58,10 @@ export const getEstablishment = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: establishmentRecord,
   errors: [],
-  operation: `query GetEstablishment($id: ID!) { establishment(id: $id) { ${SELECTION} } }`,
+  operation: `query GetEstablishment($id: ID!) { establishment(id: $id) { ${ESTABLISHMENT} } }
+  ${ESTABLISHMENT.definition}`,
   variables: ({ params }) => ({ id: params.establishmentId }),
-  result: (data) => toEstablishment(data.establishment),
 });
 
 const nullableText = (max: number) => z.string().max(max).nullable();
@@ -202,18 +135,10 @@ const updateResponse = z
       attempts: z.literal(1),
       totalRetryDelay: z.literal(0),
     }),
-    Attributes: z.object({
-      imageUrl: z.url().nullable(),
-      location: text,
-      monthlyAllocatedCoins: z.number().int(),
-      defaultCurrency: z.string(),
-      status: z.string(),
-      thumbnailUrl: z.url().nullable(),
-      description: text,
-      email: z.email().nullable(),
-      paymentPlanId: z.uuid().nullable(),
-      name: z.string(),
-    }),
+    // The document's subset of the record, in its order.
+    Attributes: z.object(
+      Object.fromEntries(UPDATE_ATTRIBUTES.map((k) => [k, establishmentShape[k]!])),
+    ),
   })
   .meta({
     id: 'EstablishmentUpdate',
@@ -242,8 +167,9 @@ export const updateEstablishment = defineRoute({
   response: updateResponse,
   errors: ['not_found'],
   operation: `mutation UpdateEstablishment($id: ID!, $input: UpdateEstablishmentInput!) {
-    updateEstablishment(id: $id, input: $input) { ${SELECTION} }
-  }`,
+    updateEstablishment(id: $id, input: $input) { ${ESTABLISHMENT} }
+  }
+  ${ESTABLISHMENT.definition}`,
   variables: ({ params, body }) => {
     const { defaultCurrency, coinRatio, parentCasinoId, ...rest } = body;
     const style = Object.fromEntries(STYLE_KEYS.flatMap((k) => (k in rest ? [[k, rest[k]]] : [])));
@@ -262,22 +188,11 @@ export const updateEstablishment = defineRoute({
     };
   },
   result: (data, { requestId }) => {
-    const e = toEstablishment(data.updateEstablishment);
+    const e = establishment.map(data.updateEstablishment) as Record<string, unknown>;
     return {
       // The document's PUT answer (an AWS SDK-style envelope): fixed values and the request id.
       $metadata: { httpStatusCode: 200, requestId, attempts: 1, totalRetryDelay: 0 },
-      Attributes: {
-        imageUrl: e.imageUrl,
-        location: e.location,
-        monthlyAllocatedCoins: e.monthlyAllocatedCoins,
-        defaultCurrency: e.defaultCurrency,
-        status: e.status,
-        thumbnailUrl: e.thumbnailUrl,
-        description: e.description,
-        email: e.email,
-        paymentPlanId: e.paymentPlanId,
-        name: e.name,
-      },
+      Attributes: Object.fromEntries(UPDATE_ATTRIBUTES.map((k) => [k, e[k]])),
     };
   },
 });
