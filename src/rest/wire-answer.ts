@@ -74,14 +74,16 @@ const SCALARS: Record<string, () => z.ZodType> = {
 /** Maps one GraphQL value (as `execute` answers it) to its wire value. */
 type Mapper = (value: unknown) => unknown;
 export type Derived = { schema: z.ZodType; map: Mapper };
+/** A record's: its schema is an object, which a hand-written answer may extend or pick from. */
+export type DerivedRecord = { schema: z.ZodObject; map: Mapper };
 const same: Mapper = (value) => value;
 
 type Walk = { family: ApiFamily; fragments: Map<string, FragmentDefinitionNode> };
 
 /** Named records by family: one schema per name, so every row spreading it shares it. */
-const named = new Map<string, { selection: string; record: Derived }>();
+const named = new Map<string, { selection: string; record: DerivedRecord }>();
 
-const describe = (schema: z.ZodType, description: string | null | undefined) =>
+const describe = <T extends z.ZodType>(schema: T, description: string | null | undefined): T =>
   description ? schema.describe(description) : schema;
 
 /** A value of this type: nullable unless the schema says non-null. */
@@ -128,7 +130,7 @@ function recordOf(
   type: GraphQLObjectType,
   selectionSet: SelectionSetNode | undefined,
   walk: Walk,
-): Derived {
+): DerivedRecord {
   if (!selectionSet) throw new Error(`${type.name} is selected without fields`);
   const only = selectionSet.selections.length === 1 ? selectionSet.selections[0] : undefined;
   if (only?.kind === Kind.FRAGMENT_SPREAD) return namedRecord(only.name.value, type, walk);
@@ -157,7 +159,7 @@ function recordOf(
 }
 
 /** A record selected by a fragment alone: named after it, the same schema wherever spread. */
-function namedRecord(name: string, type: GraphQLObjectType, walk: Walk): Derived {
+function namedRecord(name: string, type: GraphQLObjectType, walk: Walk): DerivedRecord {
   const definition = walk.fragments.get(name);
   if (!definition) throw new Error(`No fragment ${name} in the operation`);
   const selection = print(definition);
@@ -247,7 +249,7 @@ export function deriveAnswer(row: { family: ApiFamily; operation: string; pagina
  * A fragment's record on a family's wire, for what is not one route's answer: event data, and
  * records a hand-written answer nests.
  */
-export function wireRecord(family: ApiFamily, record: Fragment): Derived {
+export function wireRecord(family: ApiFamily, record: Fragment): DerivedRecord {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of parse(record.definition).definitions)
     if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);

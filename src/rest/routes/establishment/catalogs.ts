@@ -21,12 +21,10 @@ const CATALOG = fragment(
 const catalogItem = wireRecord('establishment', CATALOG);
 
 /** Written by hand around the derived item: its products are the hand-written product record. */
-const catalogDetail = (catalogItem.schema as z.ZodObject)
-  .extend({ products: z.array(productDetail) })
-  .meta({
-    id: 'EstablishmentCatalogDetail',
-    description: 'A catalog with the products in it that the establishment sees, in their order.',
-  });
+const catalogDetail = catalogItem.schema.extend({ products: z.array(productDetail) }).meta({
+  id: 'EstablishmentCatalogDetail',
+  description: 'A catalog with the products in it that the establishment sees, in their order.',
+});
 
 const toCatalogDetail = (node: unknown) =>
   Object.assign(catalogItem.map(node) as object, {

@@ -23,7 +23,7 @@ const ESTABLISHMENT = fragment(
   [COIN_EXPIRY],
 );
 const establishment = wireRecord('establishment', ESTABLISHMENT);
-const establishmentShape = (establishment.schema as z.ZodObject).shape;
+const establishmentShape = establishment.schema.shape;
 
 /** What a PUT answers of the establishment (the document's `Attributes`), in its order. */
 const UPDATE_ATTRIBUTES = [

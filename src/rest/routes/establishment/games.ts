@@ -25,7 +25,7 @@ const DRAW = fragment(
 );
 const draw = wireRecord('establishment', DRAW);
 /** A seed's hash as the draw's record states it (64 hex characters), nullable. */
-const seedHash = (draw.schema as z.ZodObject).shape.seedHash!;
+const seedHash = draw.schema.shape.seedHash!;
 
 export const getPlayerGame = defineRoute({
   name: 'get_player_game',

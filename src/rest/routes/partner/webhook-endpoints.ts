@@ -17,8 +17,8 @@ const WEBHOOK_ENDPOINT = fragment('WebhookEndpoint', 'WebhookEndpoint', ENDPOINT
  * Written by hand: the secret is shown once, beside the endpoint's fields rather than around
  * them (the answer the partner document gives), so the answer flattens the GraphQL payload.
  */
-const withSecret = (wireRecord('partner', WEBHOOK_ENDPOINT).schema as z.ZodObject)
-  .extend({
+const withSecret = wireRecord('partner', WEBHOOK_ENDPOINT)
+  .schema.extend({
     secret: z
       .string()
       .describe(
