@@ -25,11 +25,22 @@ export const wireDates = <T extends object>(input: T): WireArgs<T> =>
     Object.entries(input).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]),
   ) as WireArgs<T>;
 
-/** Arguments with nulls dropped (not given) and Dates as ISO strings. */
-export const definedInput = <T extends object>(input: T | null | undefined): DefinedArgs<T> =>
-  Object.fromEntries(
-    Object.entries(wireDates({ ...input })).filter(([, v]) => v !== null && v !== undefined),
-  ) as DefinedArgs<T>;
+/**
+ * Arguments with nulls dropped (not given) and Dates as ISO strings; `keepNull` names fields whose
+ * null is kept, to unset them (an update's optional field).
+ */
+export function definedInput<T extends object>(input: T | null | undefined): DefinedArgs<T>;
+export function definedInput<T extends object, N extends keyof T>(
+  input: T | null | undefined,
+  keepNull: readonly N[],
+): Omit<DefinedArgs<T>, N> & { [K in N]?: Wire<T[K]> };
+export function definedInput(input: object | null | undefined, keepNull: readonly string[] = []) {
+  return Object.fromEntries(
+    Object.entries(wireDates({ ...input })).filter(
+      ([k, v]) => v !== undefined && (v !== null || keepNull.includes(k)),
+    ),
+  );
+}
 
 /**
  * PATCH arguments: a null unsets a nullable field, but GraphQL cannot tell an optional field that

@@ -4,7 +4,7 @@ import { constraintProblems } from '../../engine/points/definition-inputs.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
-import { checkedByDomain, definedInput, type DefinedArgs } from '../inputs.js';
+import { checkedByDomain, definedInput } from '../inputs.js';
 import { effect } from '../effects.js';
 import { ProductVerticalEnum } from './jurisdiction.js';
 
@@ -120,12 +120,6 @@ const UpdateInput = builder.inputType('UpdateEventDefinitionInput', {
   }),
 });
 
-/** GraphQL nulls for fields that cannot be null mean "unchanged"; `nullable` keep theirs (unset). */
-const present = <T extends object, N extends keyof T = never>(input: T, nullable: N[] = []) =>
-  Object.fromEntries(
-    Object.entries(input).filter(([k, v]) => v !== null || nullable.includes(k as N)),
-  ) as Omit<DefinedArgs<T>, N> & Pick<T, N>;
-
 builder.mutationFields((t) => ({
   createEventDefinition: t.prismaField({
     extensions: effect('creates'),
@@ -147,7 +141,8 @@ builder.mutationFields((t) => ({
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
       const updated = await updateDefinition(ctx.db, String(id), {
-        ...present(input, ['idempotencyKeyField']),
+        // GraphQL nulls of fields that cannot be null mean "unchanged"; this one's unsets it.
+        ...definedInput(input, ['idempotencyKeyField']),
         constraints: checkedByDomain(input.constraints ?? undefined),
       });
       return ctx.db.eventDefinition.findUniqueOrThrow({ ...query, where: { id: updated.id } });
