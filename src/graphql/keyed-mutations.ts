@@ -1,10 +1,10 @@
 // Exactly-once for GraphQL mutations (issue 29, G7): the one rule on /graphql is the
-// Idempotency-Key header, taken by the same layer as the REST routes' (exactly-once/keyed-requests.ts). A
-// mutation request that carries one runs in the transaction that claims the key, and its answer
-// is stored with it: a browser or a proxy that sends it again after a lost answer gets the same
-// bytes (`idempotent-replay: true`), and nothing happens twice. Which mutations must carry one is
-// declared on each field (schema/effects.ts): those that move coins or create records. Requests
-// without a key, and queries, go on to yoga unchanged.
+// Idempotency-Key header, taken by the same owner as the REST routes'
+// (exactly-once/keyed-requests.ts). A mutation request that carries one runs in the transaction
+// that claims the key, and its answer is stored with it: a browser or a proxy that sends it
+// again after a lost answer gets the same bytes (`idempotent-replay: true`), and nothing happens
+// twice. Which mutations must carry one is declared on each field (schema/effects.ts): those that
+// move coins or create records. Requests without a key, and queries, go on to yoga unchanged.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { execute, OperationTypeNode, type GraphQLError, type GraphQLSchema } from 'graphql';

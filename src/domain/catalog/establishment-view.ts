@@ -38,11 +38,10 @@ export function establishmentProducts(viewer: Viewer, now = new Date()): Prisma.
   };
 }
 
-/** Catalogs an establishment sees: the platform's approved ones and its own proposals. */
-/** What an establishment sees of catalogs: its own proposals until reviewed, and approved ones. */
+/** What an establishment sees of catalogs: its proposals until reviewed, and approved ones. */
 export const SEEN_CATALOG_STATUSES = ['pending', 'approved'] as const;
-export type SeenCatalogStatus = (typeof SEEN_CATALOG_STATUSES)[number];
 
+/** Catalogs an establishment sees: the platform's approved ones and its own proposals. */
 export const establishmentCatalogs = (subBrandId: string): Prisma.CatalogWhereInput => ({
   OR: [
     { subBrandId: null, status: 'approved' },

@@ -43,9 +43,9 @@ export const variantInput = z.strictObject({
 
 /** Physical prizes need a recipient and an address; digital ones do not. */
 export const PRODUCT_KINDS = ['physical', 'digital'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
 /** A catalog product's lifecycle: only active products can be listed to players. */
 export const PRODUCT_LIFECYCLE = ['draft', 'active', 'archived'] as const;
-export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
 export const createProductInput = z.strictObject({
   categoryId: z.uuid().nullish(),

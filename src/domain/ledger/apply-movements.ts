@@ -170,8 +170,8 @@ const MOVE = `SELECT * FROM ledger_move($1::uuid[], $2::uuid[], $3::bigint[], $4
 /**
  * A query that finds the movement the parameter `param` names: for a statement sent in the same
  * round trip as the move, which cannot wait for the move's rows to learn whether it applied (the
- * Idempotency-Key layer's answer by reference, exactly-once/keyed-requests.ts). The table stays the ledger's
- * to name (the lint rule in eslint.config.js).
+ * Idempotency-Key layer's answer by reference, exactly-once/keyed-requests.ts). The table stays
+ * the ledger's to name (the lint rule in eslint.config.js).
  */
 export const movementWritten = (param: string) =>
   `SELECT 1 FROM coin_movements WHERE id = ${param}::uuid`;

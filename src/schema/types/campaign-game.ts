@@ -1,5 +1,6 @@
 // Mini-games (docs/campaigns.md, "Mini-games"; docs/fairness.md): a campaign game's prize table,
 // a player's plays and draws, a play, and the rotation of the game's server seed.
+import { z } from 'zod';
 import {
   expectedCoins,
   playGame,
@@ -10,7 +11,6 @@ import {
   type GameTable,
 } from '../../engine/campaigns/mini-games.js';
 import type { Rotation } from '../../engine/campaigns/game-seeds.js';
-import { z } from 'zod';
 import { builder } from '../builder.js';
 import { effect } from '../effects.js';
 import { requiredKeyOf } from '../idempotency-key.js';

@@ -1,6 +1,7 @@
 // Establishments (sub-brands seen by the establishment API and the backoffice): profile,
 // branding, currency, coin ratio and commercial settings. A key reads and updates its own; a
 // platform admin any, and alone changes the commercial fields.
+import { z } from 'zod';
 import { coinExpiryOf } from '../../domain/wallet/expiry-policy.js';
 import { CoinExpiryRef } from './coin-lots.js';
 import {
@@ -10,7 +11,6 @@ import {
 import { ESTABLISHMENT_STATUSES, STYLE_KEYS } from '../../domain/establishments/schemas.js';
 import { updateEstablishment } from '../../domain/establishments/update-establishment.js';
 import { notFound } from '../../domain/errors.js';
-import { z } from 'zod';
 import { builder } from '../builder.js';
 import { definedInput } from '../inputs.js';
 import type { GraphQLContext } from '../context.js';

@@ -1,9 +1,9 @@
 // POST /api/v1/store-sessions: a signed, short-lived pass for one customer into one store.
+import { z } from 'zod';
 import {
   createStoreSession,
   revokeStoreSession,
 } from '../../domain/store-sessions/store-session.js';
-import { z } from 'zod';
 import { builder } from '../builder.js';
 import { tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
