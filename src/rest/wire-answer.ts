@@ -34,18 +34,48 @@ import type { ApiFamily } from './route.js';
  */
 export type Fragment = { name: string; definition: string; toString(): string };
 
+/**
+ * Where a family's wire differs from GraphQL in value, not only in name, for one record: each a
+ * real value mapping, with its reason beside it.
+ */
+export type WireParts = {
+  /** The record's description on the wire (its OpenAPI component), when not its type's. */
+  description?: string;
+  /**
+   * By the field's key in the selection (its alias): its wire value, given the one derived from
+   * GraphQL (e.g. a list the wire keys by name, a field a read never leaves null).
+   */
+  values?: Record<string, (derived: Derived) => Derived>;
+};
+
+/** Each fragment's wire parts, by its name (a name selects one set of fields: namedRecord). */
+const wireParts = new Map<string, WireParts>();
+
 export const fragment = (
   name: string,
   type: string,
   fields: string,
   uses: Fragment[] = [],
-): Fragment => ({
-  name,
-  definition: [`fragment ${name} on ${type} { ${fields} }`, ...uses.map((u) => u.definition)].join(
-    '\n',
-  ),
-  toString: () => `...${name}`,
-});
+  parts: WireParts = {},
+): Fragment => {
+  wireParts.set(name, parts);
+  return {
+    name,
+    definition: [
+      `fragment ${name} on ${type} { ${fields} }`,
+      ...uses.map((u) => u.definition),
+    ].join('\n'),
+    toString: () => `...${name}`,
+  };
+};
+
+/** A nullable field this record never leaves null, described for this wire: a WireParts value. */
+export const neverNull =
+  (description: string) =>
+  ({ schema, map }: Derived): Derived => ({
+    schema: (schema as z.ZodNullable<z.ZodType>).unwrap().describe(description),
+    map,
+  });
 
 /** Wire names: the partner family is snake_case, the establishment family keeps GraphQL's. */
 const WIRE_CASE: Record<ApiFamily, (graphqlName: string) => string> = {
@@ -113,14 +143,20 @@ function present(type: GraphQLOutputType, node: FieldNode, walk: Walk): Derived 
   throw new Error(`No wire form for ${String(type)} (interfaces and unions are not derived)`);
 }
 
-/** The fields of a selection, fragment spreads expanded in place. */
-function fieldsOf(selectionSet: SelectionSetNode, walk: Walk): FieldNode[] {
-  return selectionSet.selections.flatMap((s) => {
-    if (s.kind === Kind.FIELD) return [s];
+type Values = WireParts['values'];
+
+/** The fields of a selection, fragment spreads expanded in place, each with its record's values. */
+function fieldsOf(
+  selectionSet: SelectionSetNode,
+  walk: Walk,
+  values: Values,
+): [FieldNode, Values][] {
+  return selectionSet.selections.flatMap((s): [FieldNode, Values][] => {
+    if (s.kind === Kind.FIELD) return [[s, values]];
     if (s.kind === Kind.FRAGMENT_SPREAD) {
       const definition = walk.fragments.get(s.name.value);
       if (!definition) throw new Error(`No fragment ${s.name.value} in the operation`);
-      return fieldsOf(definition.selectionSet, walk);
+      return fieldsOf(definition.selectionSet, walk, wireParts.get(s.name.value)?.values);
     }
     throw new Error('Inline fragments are not derived: select fields, or spread a fragment');
   });
@@ -130,6 +166,7 @@ function recordOf(
   type: GraphQLObjectType,
   selectionSet: SelectionSetNode | undefined,
   walk: Walk,
+  values?: Values,
 ): DerivedRecord {
   if (!selectionSet) throw new Error(`${type.name} is selected without fields`);
   const only = selectionSet.selections.length === 1 ? selectionSet.selections[0] : undefined;
@@ -137,7 +174,7 @@ function recordOf(
   const wire = WIRE_CASE[walk.family];
   const shape: Record<string, z.ZodType> = {};
   const fields: [string, string, Mapper][] = [];
-  for (const node of fieldsOf(selectionSet, walk)) {
+  for (const [node, wireValues] of fieldsOf(selectionSet, walk, values)) {
     const field = type.getFields()[node.name.value];
     if (!field) throw new Error(`${type.name} has no field ${node.name.value}`);
     const key = node.alias?.value ?? node.name.value;
@@ -146,8 +183,10 @@ function recordOf(
     const value = jsonShape
       ? { schema: isNonNullType(field.type) ? jsonShape : jsonShape.nullable(), map: same }
       : valueOf(field.type, node, walk);
-    shape[wire(key)] = describe(value.schema, field.description);
-    fields.push([key, wire(key), value.map]);
+    const derived = { schema: describe(value.schema, field.description), map: value.map };
+    const onWire = wireValues?.[key]?.(derived) ?? derived;
+    shape[wire(key)] = onWire.schema;
+    fields.push([key, wire(key), onWire.map]);
   }
   const map: Mapper = (v) => {
     const from = v as Record<string, unknown>;
@@ -170,8 +209,9 @@ function namedRecord(name: string, type: GraphQLObjectType, walk: Walk): Derived
       throw new Error(`Two fragments named ${name} select different fields: rename one`);
     return known.record;
   }
-  const record = recordOf(type, definition.selectionSet, walk);
-  const schema = record.schema.meta({ id: name });
+  const parts = wireParts.get(name);
+  const record = recordOf(type, definition.selectionSet, walk, parts?.values);
+  const schema = describe(record.schema, parts?.description).meta({ id: name });
   named.set(key, { selection, record: { ...record, schema } });
   return { ...record, schema };
 }

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { jsonSchema } from '../../src/rest/openapi.js';
 import type { Route } from '../../src/rest/route.js';
 import { ROUTES } from '../../src/rest/table.js';
-import { deriveAnswer } from '../../src/rest/wire-answer.js';
+import { deriveAnswer, fragment, neverNull, wireRecord } from '../../src/rest/wire-answer.js';
 
 type Json = {
   type?: string | string[];
@@ -146,6 +146,29 @@ describe('derived answers', () => {
       'balance_after: written string, the operation answers integer',
       'reason: written string, the operation answers string?',
     ]);
+  });
+
+  it('a record’s wire values change the fields they name and no other (a fixture)', () => {
+    const fields = 'held balance lots { id }';
+    const plain = wireRecord('establishment', fragment('PlainCoins', 'CoinBalance', fields));
+    const keyed = wireRecord(
+      'establishment',
+      fragment('KeyedCoins', 'CoinBalance', fields, [], {
+        values: {
+          held: neverNull('Held.'),
+          lots: () => ({ schema: z.record(z.string(), z.literal(true)), map: () => ({ a: true }) }),
+        },
+      }),
+    );
+    expect(kinds(plain.schema)).toEqual({
+      held: 'integer?',
+      balance: 'integer',
+      lots: [{ id: 'string' }],
+    });
+    expect(kinds(keyed.schema)).toEqual({ held: 'integer', balance: 'integer', lots: 'object' });
+    const value = { held: 3, balance: 5, lots: [{ id: 'x' }] };
+    expect(plain.map(value)).toEqual(value);
+    expect(keyed.map(value)).toEqual({ held: 3, balance: 5, lots: { a: true } });
   });
 
   it('a replay by reference derives the same answer as the operation it stands for', () => {

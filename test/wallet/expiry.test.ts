@@ -327,9 +327,14 @@ describe('who sets the policy, and where it shows', () => {
       held: 15,
       available: 25,
       expiring: [{ amount: 40, expiresAt: at(30).toISOString() }],
-      holds: [expect.objectContaining({ amount: 15 })],
+      holds: [expect.objectContaining({ holdId: expect.any(String), amount: 15 })],
       lots: [
-        expect.objectContaining({ amount: 40, remaining: 40, expiresAt: at(30).toISOString() }),
+        expect.objectContaining({
+          lotId: expect.any(String),
+          amount: 40,
+          remaining: 40,
+          expiresAt: at(30).toISOString(),
+        }),
       ],
     });
   });

@@ -1,5 +1,6 @@
 // Coin lots, holds and the expiry policy (docs/expiry-and-holds.md): what a wallet read shows
 // beyond its balance, the holds' mutations, and the policy admins set per sub-brand.
+import { z } from 'zod';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import {
@@ -113,12 +114,14 @@ const CoinBalanceRef = builder.objectRef<CoinsView>('CoinBalance').implement({
       type: 'SafeInt',
       nullable: true,
       description: 'Coins on active holds. Null with asOf.',
+      extensions: { jsonShape: z.number().int().min(0) },
     }),
     available: t.expose('available', {
       type: 'SafeInt',
       nullable: true,
       description:
         'What can be spent: the balance less holds and coins already due. Null with asOf.',
+      extensions: { jsonShape: z.number().int().min(0) },
     }),
     expiring: t.field({
       type: [ExpiringRef],

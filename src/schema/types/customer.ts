@@ -1,4 +1,5 @@
 // Customers (the establishment API's players): partner keys, confined to their tenant.
+import { z } from 'zod';
 import { createCustomer } from '../../domain/customers/create-customer.js';
 import { customerList } from '../../domain/customers/customer-list.js';
 import { customerConditions } from '../../domain/customers/customer-where.js';
@@ -37,7 +38,7 @@ builder.prismaObject('Customer', {
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     nickname: t.exposeString('nickname', { nullable: true }),
-    email: t.exposeString('email', { nullable: true }),
+    email: t.exposeString('email', { nullable: true, extensions: { jsonShape: z.email() } }),
     phone: t.exposeString('phone', { nullable: true }),
     addressLine: t.exposeString('addressLine', { nullable: true }),
     postalCode: t.exposeString('postalCode', { nullable: true }),
@@ -57,6 +58,7 @@ builder.prismaObject('Customer', {
     coinBalance: t.field({
       type: 'SafeInt',
       description: 'Coins in the wallet: the sum of its movements, never negative.',
+      extensions: { jsonShape: z.number().int().min(0) },
       select: { wallet: { select: { balance: true } } },
       resolve: (c) => c.wallet?.balance ?? 0,
     }),

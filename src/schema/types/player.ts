@@ -1,6 +1,6 @@
 // Players: the establishment API's customers. The same rows and wallets as `customers`; what
 // differs is a one-field name, a search with page numbers and a total, and a status list.
-import { createPlayer, updatePlayer } from '../../domain/customers/player.js';
+import { createPlayer, joinName, updatePlayer } from '../../domain/customers/player.js';
 import { searchPlayers } from '../../domain/customers/search-players.js';
 import { notFound } from '../../domain/errors.js';
 import { builder } from '../builder.js';
@@ -12,6 +12,14 @@ import { CustomerStatusEnum } from './customer.js';
 import { effect } from '../effects.js';
 
 type Page = Awaited<ReturnType<typeof searchPlayers>>;
+
+builder.prismaObjectField('Customer', 'name', (t) =>
+  t.string({
+    description: 'First and last name, joined by one space: a player’s one name.',
+    select: { firstName: true, lastName: true },
+    resolve: (c) => joinName(c.firstName, c.lastName),
+  }),
+);
 
 const CoinRef = builder
   .objectRef<{ coinName: string; coinsPerUnit: number }>('EstablishmentCoin')

@@ -3,11 +3,11 @@
 // CampaignAward's, renamed for this family (awardId, playerId).
 import { fragment, wireRecord } from '../../wire-answer.js';
 
-/** The fields, for a selection that nests them without the fragment (the player record's). */
-export const AWARD_FIELDS =
-  'awardId: id campaignId playerId: customerId day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt';
-
-export const AWARD = fragment('PlayerPrize', 'CampaignAward', AWARD_FIELDS);
+export const AWARD = fragment(
+  'PlayerPrize',
+  'CampaignAward',
+  'awardId: id campaignId playerId: customerId day rank coins productId catalogPrize quantity status expiresAt claimedAt movementId orderId createdAt',
+);
 
 /** The record's schema and mapping, for answers that nest it beside fields of their own. */
 export const award = wireRecord('establishment', AWARD);
