@@ -13,7 +13,7 @@ import type { RgState } from '../../generated/prisma/enums.js';
 import { blockOf, recordRgDecision, type RgBlock } from '../../domain/responsible-gaming/gate.js';
 import { utcDay, utcDayStart, utcDaysBetween } from '../shared/clock.js';
 import { grantAward, prizeForDay, type GrantedAward } from './grant-award.js';
-import { targetingInput, type Prize } from './schemas.js';
+import { targetingInput, type CAMPAIGN_TYPES, type Prize } from './schemas.js';
 import {
   EXCLUDED_STATUSES,
   isTargeted,
@@ -80,21 +80,26 @@ export const activityInput = activityObject.superRefine((a, ctx) => {
   if (a.mode === 'tournament' && a.points === undefined) need('points', 'when mode is tournament');
 });
 
+/** What a recorded fact did to one campaign it concerns. */
+export const ACTIVITY_OUTCOMES = [
+  'awarded',
+  'already_awarded_today',
+  'budget_exhausted',
+  'no_prize_for_day',
+  'points_added',
+  'no_points',
+  'not_targeted',
+  'player_not_eligible',
+  'not_running',
+] as const;
+/** Why player_not_eligible: the player's `status`, or an active `responsible_gaming` state. */
+export const NOT_ELIGIBLE_REASONS = ['status', 'responsible_gaming'] as const;
+
 export type ActivityResult = {
   campaignId: string;
-  type: string;
-  outcome:
-    | 'awarded'
-    | 'already_awarded_today'
-    | 'budget_exhausted'
-    | 'no_prize_for_day'
-    | 'points_added'
-    | 'no_points'
-    | 'not_targeted'
-    | 'player_not_eligible'
-    | 'not_running';
-  /** Why player_not_eligible: the player's `status`, or an active `responsible_gaming` state. */
-  reason: 'status' | 'responsible_gaming' | null;
+  type: (typeof CAMPAIGN_TYPES)[number];
+  outcome: (typeof ACTIVITY_OUTCOMES)[number];
+  reason: (typeof NOT_ELIGIBLE_REASONS)[number] | null;
   streak: number | null;
   points: number | null;
   award: GrantedAward | null;

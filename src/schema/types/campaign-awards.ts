@@ -2,7 +2,9 @@
 // their claims, and the activity the game provider inserts (insert-activity), which may award.
 import { claimAward, type ClaimResult } from '../../engine/campaigns/claim-award.js';
 import {
+  ACTIVITY_OUTCOMES,
   insertActivity,
+  NOT_ELIGIBLE_REASONS,
   type ActivityAnswer,
   type ActivityResult,
 } from '../../engine/campaigns/insert-activity.js';
@@ -14,7 +16,15 @@ import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
 import { keyOf } from '../idempotency-key.js';
 import { actorOf, tenantOf } from '../tenant.js';
-import { ownEstablishment, read } from './campaign.js';
+import { CampaignTypeEnum, ownEstablishment, read } from './campaign.js';
+
+const ActivityOutcomeEnum = builder.enumType('CampaignActivityOutcome', {
+  description: 'What the fact did to one campaign it concerns.',
+  values: ACTIVITY_OUTCOMES,
+});
+const NotEligibleReasonEnum = builder.enumType('NotEligibleReason', {
+  values: NOT_ELIGIBLE_REASONS,
+});
 
 const AwardStatusEnum = builder.enumType('AwardStatus', {
   values: ['pending', 'claimed', 'expired'] as const,
@@ -86,9 +96,10 @@ const GrantRef = builder.objectRef<GrantedAward>('CampaignGrant').implement({
 const ActivityResultRef = builder.objectRef<ActivityResult>('CampaignActivityResult').implement({
   fields: (t) => ({
     campaignId: t.exposeID('campaignId'),
-    type: t.exposeString('type'),
-    outcome: t.exposeString('outcome'),
-    reason: t.exposeString('reason', {
+    type: t.expose('type', { type: CampaignTypeEnum }),
+    outcome: t.expose('outcome', { type: ActivityOutcomeEnum }),
+    reason: t.expose('reason', {
+      type: NotEligibleReasonEnum,
       nullable: true,
       description: 'Why player_not_eligible: status, or responsible_gaming (an active state).',
     }),

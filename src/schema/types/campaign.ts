@@ -14,7 +14,13 @@ import {
   updateCampaign,
   updateCampaignStatus,
 } from '../../engine/campaigns/manage-campaigns.js';
-import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../../engine/campaigns/schemas.js';
+import { z } from 'zod';
+import {
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  DURATIONS,
+  prizeInput,
+} from '../../engine/campaigns/schemas.js';
 import { tenantKey } from '../../engine/shared/keys.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
@@ -25,7 +31,11 @@ import { tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
 import { ProductVerticalEnum } from './jurisdiction.js';
 
-const CampaignTypeEnum = builder.enumType('CampaignType', { values: CAMPAIGN_TYPES });
+export const CampaignTypeEnum = builder.enumType('CampaignType', { values: CAMPAIGN_TYPES });
+const CampaignDurationEnum = builder.enumType('CampaignDuration', {
+  description: 'A preset resolves to UTC dates when the campaign is written; custom keeps its own.',
+  values: DURATIONS,
+});
 const CampaignStatusEnum = builder.enumType('CampaignStatus', { values: CAMPAIGN_STATUSES });
 const SettlementStatusEnum = builder.enumType('SettlementStatus', {
   values: ['pending', 'done', 'failed'] as const,
@@ -41,21 +51,35 @@ builder.prismaObject('Campaign', {
   fields: (t) => ({
     id: t.exposeID('id'),
     establishmentId: t.exposeID('subBrandId'),
-    title: t.exposeString('title'),
+    title: t.exposeString('title', { description: 'The title players see.' }),
     modalTitle: t.exposeString('modalTitle', { nullable: true }),
     description: t.exposeString('description', { nullable: true }),
     legalTerms: t.exposeString('legalTerms', { nullable: true }),
-    duration: t.exposeString('duration', { nullable: true }),
+    duration: t.field({
+      type: CampaignDurationEnum,
+      nullable: true,
+      // Stored as text, written only through the engine's DURATIONS.
+      resolve: (c) => c.duration as (typeof DURATIONS)[number] | null,
+    }),
     startsAt: t.expose('startsAt', { type: 'DateTime' }),
-    endsAt: t.expose('endsAt', { type: 'DateTime', description: 'Exclusive.' }),
+    endsAt: t.expose('endsAt', {
+      type: 'DateTime',
+      description: 'Exclusive: the first instant after the campaign.',
+    }),
     type: t.expose('type', { type: CampaignTypeEnum }),
     status: t.expose('status', { type: CampaignStatusEnum }),
     multiplier: t.exposeInt('multiplier'),
     budget: t.expose('budget', { type: 'SafeInt', nullable: true }),
-    totalAwarded: t.expose('totalAwarded', { type: 'SafeInt' }),
+    totalAwarded: t.expose('totalAwarded', {
+      type: 'SafeInt',
+      description: 'Coins awarded so far (claimed or not).',
+    }),
     termsAccepted: t.exposeBoolean('termsAccepted'),
-    prizes: t.expose('prizes', { type: 'JSON' }),
-    targeting: t.expose('targeting', { type: 'JSON' }),
+    prizes: t.expose('prizes', { type: 'JSON', extensions: { jsonShape: z.array(prizeInput) } }),
+    targeting: t.expose('targeting', {
+      type: 'JSON',
+      extensions: { jsonShape: z.record(z.string(), z.unknown()) },
+    }),
     isTemplate: t.exposeBoolean('isTemplate'),
     verticals: t.expose('verticals', {
       type: [ProductVerticalEnum],
@@ -87,6 +111,10 @@ const DeletionRef = builder
   .implement({
     fields: (t) => ({
       campaignId: t.exposeID('campaignId'),
+      deleted: t.boolean({
+        description: 'Always true: gone from every read.',
+        resolve: () => true,
+      }),
       keptAwards: t.exposeInt('keptAwards', {
         description:
           'Awards kept (with their movements): above 0, the campaign was hidden, not erased.',

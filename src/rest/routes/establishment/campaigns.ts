@@ -8,90 +8,33 @@ import {
   CAMPAIGN_TYPES,
   DURATIONS,
   campaignFields,
-  prizeInput,
   statusInput,
 } from '../../../engine/campaigns/schemas.js';
-import { PRODUCT_VERTICALS } from '../../../domain/jurisdiction/rules.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { uuidParams } from './wire.js';
 
-const CAMPAIGN_SELECTION = `id establishmentId title modalTitle description legalTerms duration startsAt endsAt type
-  status multiplier budget totalAwarded termsAccepted prizes targeting isTemplate verticals clonedFromId createdAt updatedAt`;
+/** A campaign as the list shows it: the document's list item. */
+const CAMPAIGN_SUMMARY = fragment(
+  'CampaignSummary',
+  'Campaign',
+  `campaignId: id name: title modalTitle duration status type startDate: startsAt endDate: endsAt budget
+  totalAwarded isTemplate`,
+  [],
+  { description: 'A campaign as the list shows it.' },
+);
 
-const listItem = z
-  .object({
-    campaignId: z.uuid(),
-    name: z.string().describe('The title.'),
-    modalTitle: z.string().nullable(),
-    duration: z.enum(DURATIONS).nullable(),
-    status: z.enum(CAMPAIGN_STATUSES),
-    type: z.enum(CAMPAIGN_TYPES),
-    startDate: z.iso.datetime(),
-    endDate: z.iso.datetime().describe('Exclusive: the first instant after the campaign.'),
-    budget: z.number().int().nullable(),
-    totalAwarded: z.number().int().describe('Coins awarded so far (claimed or not).'),
-    isTemplate: z.boolean(),
-  })
-  .meta({ id: 'CampaignSummary', description: 'A campaign as the list shows it.' });
+/** The full configuration: the list item, then texts, multiplier, prizes, targeting, verticals. */
+const CAMPAIGN = fragment(
+  'Campaign',
+  'Campaign',
+  `${CAMPAIGN_SUMMARY} establishmentId title description legalTerms multiplier termsAccepted prizes targeting
+  verticals clonedFromId createdAt updatedAt`,
+  [CAMPAIGN_SUMMARY],
+  { description: 'A campaign with its rules, prizes and targeting.' },
+);
 
-const campaignRecord = listItem
-  .extend({
-    establishmentId: z.uuid(),
-    title: z.string(),
-    description: z.string().nullable(),
-    legalTerms: z.string().nullable(),
-    multiplier: z.number().int(),
-    termsAccepted: z.boolean(),
-    prizes: z.array(prizeInput),
-    targeting: z.record(z.string(), z.unknown()),
-    verticals: z
-      .array(z.enum(PRODUCT_VERTICALS))
-      .describe(
-        'Additive: the product verticals whose play qualifies; a UKGC establishment takes at most one.',
-      ),
-    clonedFromId: z.uuid().nullable(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
-  .meta({ id: 'Campaign', description: 'A campaign with its rules, prizes and targeting.' });
-
-type Node = Record<string, unknown>;
-
-const toListItem = (node: unknown) => {
-  const c = node as Node;
-  return {
-    campaignId: c.id,
-    name: c.title,
-    modalTitle: c.modalTitle,
-    duration: c.duration,
-    status: c.status,
-    type: c.type,
-    startDate: c.startsAt,
-    endDate: c.endsAt,
-    budget: c.budget,
-    totalAwarded: c.totalAwarded,
-    isTemplate: c.isTemplate,
-  };
-};
-
-const toRecord = (node: unknown) => {
-  const c = node as Node;
-  return {
-    ...toListItem(c),
-    establishmentId: c.establishmentId,
-    title: c.title,
-    description: c.description,
-    legalTerms: c.legalTerms,
-    multiplier: c.multiplier,
-    termsAccepted: c.termsAccepted,
-    prizes: c.prizes,
-    targeting: c.targeting,
-    verticals: c.verticals,
-    clonedFromId: c.clonedFromId,
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-  };
-};
+const summary = wireRecord('establishment', CAMPAIGN_SUMMARY);
 
 /**
  * The campaign body with the rules the engine checks stated in its JSON Schema: the dates'
@@ -214,18 +157,16 @@ export const listCampaigns = defineRoute({
   }),
   idempotency: 'none',
   successStatus: 200,
-  response: z.array(listItem),
   errors: CAMPAIGN_ERRORS,
   operation: `query ListCampaigns($e: ID, $status: CampaignStatus, $type: CampaignType, $t: Boolean) {
-    campaigns(establishmentId: $e, status: $status, type: $type, isTemplate: $t) { ${CAMPAIGN_SELECTION} }
-  }`,
+    campaigns(establishmentId: $e, status: $status, type: $type, isTemplate: $t) { ${CAMPAIGN_SUMMARY} }
+  } ${CAMPAIGN_SUMMARY.definition}`,
   variables: ({ params, query }) => ({
     e: params.establishmentId,
     status: query.status,
     type: query.type,
     t: query.isTemplate === undefined ? undefined : query.isTemplate === 'true',
   }),
-  result: (data) => (data.campaigns as unknown[]).map(toListItem),
 });
 
 export const createCampaign = defineRoute({
@@ -247,13 +188,14 @@ export const createCampaign = defineRoute({
   body: campaignBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: z.array(listItem),
+  // The document answers a create with an array holding the new campaign's list item.
+  response: z.array(summary.schema),
   errors: CAMPAIGN_ERRORS,
   operation: `mutation CreateCampaign($e: ID, $input: JSON!) {
-    createCampaign(establishmentId: $e, input: $input) { ${CAMPAIGN_SELECTION} }
-  }`,
+    createCampaign(establishmentId: $e, input: $input) { ${CAMPAIGN_SUMMARY} }
+  } ${CAMPAIGN_SUMMARY.definition}`,
   variables: ({ params, body }) => ({ e: params.establishmentId, input: body }),
-  result: (data) => [toListItem(data.createCampaign)],
+  result: (data) => [summary.map(data.createCampaign)],
 });
 
 export const insertCampaignActivity = defineRoute({
@@ -275,55 +217,11 @@ export const insertCampaignActivity = defineRoute({
   body: activityBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    activityId: z.uuid(),
-    replayed: z.boolean(),
-    results: z.array(
-      z.object({
-        campaignId: z.uuid(),
-        type: z.enum(CAMPAIGN_TYPES),
-        outcome: z.enum([
-          'awarded',
-          'already_awarded_today',
-          'budget_exhausted',
-          'no_prize_for_day',
-          'points_added',
-          'no_points',
-          'not_targeted',
-          'player_not_eligible',
-          'not_running',
-        ]),
-        reason: z
-          .enum(['status', 'responsible_gaming'])
-          .nullable()
-          .describe(
-            "Why player_not_eligible: the player's status (restricted, banned) or an active responsible-gaming state.",
-          ),
-        streak: z.number().int().nullable(),
-        points: z
-          .number()
-          .int()
-          .nullable()
-          .describe("The player's tournament points after this fact."),
-        award: z
-          .object({
-            awardId: z.uuid(),
-            coins: z.number().int(),
-            productId: z.uuid().nullable(),
-            catalogPrize: z.string().nullable(),
-            quantity: z.number().int(),
-            day: z.number().int().nullable(),
-            expiresAt: z.iso.datetime(),
-          })
-          .nullable(),
-      }),
-    ),
-  }),
   errors: ['not_found'],
   operation: `mutation InsertCampaignActivity($e: ID, $input: JSON!, $key: String) {
     insertCampaignActivity(establishmentId: $e, input: $input, idempotencyKey: $key) {
       activityId replayed
-      results { campaignId type outcome reason streak points award { id coins productId catalogPrize quantity day expiresAt } }
+      results { campaignId type outcome reason streak points award { awardId: id coins productId catalogPrize quantity day expiresAt } }
     }
   }`,
   variables: ({ params, body }, { idempotencyKey }) => ({
@@ -331,32 +229,6 @@ export const insertCampaignActivity = defineRoute({
     input: body,
     key: idempotencyKey,
   }),
-  result: (data) => {
-    const a = data.insertCampaignActivity as {
-      activityId: string;
-      replayed: boolean;
-      results: Node[];
-    };
-    return {
-      activityId: a.activityId,
-      replayed: a.replayed,
-      results: a.results.map((r) => {
-        const w = r.award as Node | null;
-        return {
-          ...r,
-          award: w && {
-            awardId: w.id,
-            coins: w.coins,
-            productId: w.productId,
-            catalogPrize: w.catalogPrize,
-            quantity: w.quantity,
-            day: w.day,
-            expiresAt: w.expiresAt,
-          },
-        };
-      }),
-    };
-  },
 });
 
 export const getCampaign = defineRoute({
@@ -373,11 +245,9 @@ export const getCampaign = defineRoute({
   params: campaignParams,
   idempotency: 'none',
   successStatus: 200,
-  response: campaignRecord,
   errors: CAMPAIGN_ERRORS,
-  operation: `query GetCampaign($e: ID, $id: ID!) { campaign(establishmentId: $e, id: $id) { ${CAMPAIGN_SELECTION} } }`,
+  operation: `query GetCampaign($e: ID, $id: ID!) { campaign(establishmentId: $e, id: $id) { ${CAMPAIGN} } } ${CAMPAIGN.definition}`,
   variables: ({ params }) => ({ e: params.establishmentId, id: params.campaignId }),
-  result: (data) => toRecord(data.campaign),
 });
 
 export const updateCampaign = defineRoute({
@@ -398,17 +268,15 @@ export const updateCampaign = defineRoute({
   body: campaignBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: campaignRecord,
   errors: [...CAMPAIGN_ERRORS, 'invalid_transition'],
   operation: `mutation UpdateCampaign($e: ID, $id: ID!, $input: JSON!) {
-    updateCampaign(establishmentId: $e, id: $id, input: $input) { ${CAMPAIGN_SELECTION} }
-  }`,
+    updateCampaign(establishmentId: $e, id: $id, input: $input) { ${CAMPAIGN} }
+  } ${CAMPAIGN.definition}`,
   variables: ({ params, body }) => ({
     e: params.establishmentId,
     id: params.campaignId,
     input: body,
   }),
-  result: (data) => toRecord(data.updateCampaign),
 });
 
 export const deleteCampaign = defineRoute({
@@ -427,15 +295,9 @@ export const deleteCampaign = defineRoute({
   params: campaignParams,
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({
-    campaignId: z.uuid(),
-    deleted: z.literal(true),
-    keptAwards: z.number().int(),
-  }),
   errors: CAMPAIGN_ERRORS,
-  operation: `mutation DeleteCampaign($e: ID, $id: ID!) { deleteCampaign(establishmentId: $e, id: $id) { campaignId keptAwards } }`,
+  operation: `mutation DeleteCampaign($e: ID, $id: ID!) { deleteCampaign(establishmentId: $e, id: $id) { campaignId deleted keptAwards } }`,
   variables: ({ params }) => ({ e: params.establishmentId, id: params.campaignId }),
-  result: (data) => ({ ...(data.deleteCampaign as Node), deleted: true }),
 });
 
 export const updateCampaignStatus = defineRoute({
@@ -457,17 +319,15 @@ export const updateCampaignStatus = defineRoute({
   body: statusInput,
   idempotency: 'optional',
   successStatus: 200,
-  response: campaignRecord,
   errors: [...CAMPAIGN_ERRORS, 'invalid_transition'],
   operation: `mutation UpdateCampaignStatus($e: ID, $id: ID!, $status: String!) {
-    updateCampaignStatus(establishmentId: $e, id: $id, status: $status) { ${CAMPAIGN_SELECTION} }
-  }`,
+    updateCampaignStatus(establishmentId: $e, id: $id, status: $status) { ${CAMPAIGN} }
+  } ${CAMPAIGN.definition}`,
   variables: ({ params, body }) => ({
     e: params.establishmentId,
     id: params.campaignId,
     status: body.status,
   }),
-  result: (data) => toRecord(data.updateCampaignStatus),
 });
 
 export const cloneCampaign = defineRoute({
@@ -487,15 +347,13 @@ export const cloneCampaign = defineRoute({
   body: cloneBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: campaignRecord,
   errors: [...CAMPAIGN_ERRORS, 'invalid_transition'],
   operation: `mutation CloneCampaign($e: ID, $id: ID!, $input: JSON) {
-    cloneCampaign(establishmentId: $e, id: $id, input: $input) { ${CAMPAIGN_SELECTION} }
-  }`,
+    cloneCampaign(establishmentId: $e, id: $id, input: $input) { ${CAMPAIGN} }
+  } ${CAMPAIGN.definition}`,
   variables: ({ params, body }) => ({
     e: params.establishmentId,
     id: params.campaignId,
     input: body ?? {},
   }),
-  result: (data) => toRecord(data.cloneCampaign),
 });
