@@ -120,6 +120,8 @@ const describe = <T extends z.ZodType>(schema: T, description: string | null | u
 function valueOf(type: GraphQLOutputType, node: FieldNode, walk: Walk): Derived {
   if (isNonNullType(type)) return present(type.ofType, node, walk);
   const inner = present(type, node, walk);
+  // JSON is anything, null included: `anyOf: [{}, null]` would say nothing more.
+  if (inner.schema.safeParse(null).success) return inner;
   return { schema: inner.schema.nullable(), map: (v) => (v == null ? null : inner.map(v)) };
 }
 

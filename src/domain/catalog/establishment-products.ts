@@ -435,7 +435,11 @@ export async function deleteEstablishmentProduct(db: Db, viewer: Viewer, id: str
       });
     }
   });
-  return { productId: id, deleted: true as const, scope: owns ? 'product' : 'listing' };
+  return {
+    productId: id,
+    deleted: true as const,
+    scope: owns ? ('product' as const) : ('listing' as const),
+  };
 }
 
 /**

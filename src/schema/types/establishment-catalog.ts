@@ -2,6 +2,7 @@
 // "Catalogs"): the same products, stock and listings as `products`, described as the
 // establishment document describes them, and the writes an establishment makes. Bodies are
 // validated by the domain (domain/catalog/establishment-*.ts), so inputs here are JSON.
+import { z } from 'zod';
 import {
   createEstablishmentProduct,
   deleteEstablishmentProduct,
@@ -24,6 +25,11 @@ import {
 } from '../../domain/catalog/establishment-view.js';
 import type { Viewer } from '../../domain/catalog/visibility.js';
 import { searchEstablishmentProducts } from '../../domain/catalog/search-establishment-products.js';
+import {
+  PRIZE_CATEGORIES,
+  PRODUCT_STATUSES,
+} from '../../domain/catalog/establishment-product-inputs.js';
+import { textsIn } from '../../domain/catalog/translations.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
@@ -40,6 +46,78 @@ const WRITE = { scope: 'products:write', admin: true } as const;
 const CATALOG_READ = { scope: 'catalogs:read', admin: true } as const;
 const CATALOG_WRITE = { scope: 'catalogs:write', admin: true } as const;
 
+const ProductStatusEnum = builder.enumType('EstablishmentProductStatus', {
+  description: 'booked: none left, some held by open orders; sold: none left.',
+  values: PRODUCT_STATUSES,
+});
+const PriceSourceEnum = builder.enumType('PriceSource', {
+  description: 'cascade: the margin levels set the price; override: your listing’s own.',
+  values: ['cascade', 'override'] as const,
+});
+const PrizeCategoryEnum = builder.enumType('PrizeCategory', { values: PRIZE_CATEGORIES });
+
+/** The texts of one language, as a product's translations hold them. */
+const productTexts = z.object({
+  name: z.string(),
+  description: z.string().nullish(),
+  extendedDescription: z.string().nullish(),
+  additionalDetails: z.string().nullish(),
+});
+
+const ProductCategoryRef = builder
+  .objectRef<NonNullable<ProductView['category']>>('EstablishmentProductCategory')
+  .implement({
+    fields: (t) => ({
+      categoryId: t.exposeString('categoryId', { description: 'A category id, or "none".' }),
+      name: t.exposeString('name', { nullable: true }),
+      translations: t.expose('translations', {
+        type: 'JSON',
+        extensions: { jsonShape: z.record(z.string(), z.string()) },
+      }),
+    }),
+  });
+
+const ProductCatalogRef = builder
+  .objectRef<ProductView['catalogs'][number]>('EstablishmentProductCatalog')
+  .implement({
+    description: 'A catalog you see that holds the product.',
+    fields: (t) => ({
+      catalogId: t.exposeID('catalogId'),
+      name: t.exposeString('name'),
+      category: t.exposeString('category', { nullable: true }),
+    }),
+  });
+
+type Exclusivity = Awaited<ReturnType<typeof setExclusivity>>;
+
+const ExclusivityRef = builder.objectRef<Exclusivity>('ProductExclusivity').implement({
+  description: 'Who holds a product exclusively, and until when.',
+  fields: (t) => ({
+    productId: t.exposeID('productId'),
+    establishmentId: t.exposeID('establishmentId'),
+    requestedDurationDays: t.exposeInt('requestedDurationDays', { description: '-1: for ever.' }),
+    exclusiveUntil: t.expose('exclusiveUntil', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Null: for ever.',
+    }),
+  }),
+});
+
+/** `name`'s other texts, in the language of `name` (a detail shows them flat). */
+const flatText = (
+  field: 'description' | 'extendedDescription' | 'additionalDetails',
+  what: string,
+) =>
+  ({
+    nullable: true,
+    description: `The ${what}, in the language of \`name\` (from translations).`,
+    resolve: (p: ProductView) => textsIn(p.translations)?.[field] ?? null,
+  }) as const;
+
+/** Legacy fields: stored and answered as the client sent them. */
+const asSent = { type: 'JSON', nullable: true, description: 'Legacy, as sent.' } as const;
+
 export const EstablishmentProductRef = builder
   .objectRef<ProductView>('EstablishmentProduct')
   .implement({
@@ -50,37 +128,53 @@ export const EstablishmentProductRef = builder
       productId: t.exposeID('productId'),
       establishmentId: t.exposeID('establishmentId', {
         nullable: true,
-        description: 'The owning establishment; null for a platform (global) product.',
+        description: 'The owner; null for a platform (global) product.',
       }),
       isAdmin: t.exposeBoolean('isAdmin', { description: 'A platform (global) product.' }),
-      name: t.exposeString('name', { description: 'In English, else the first language.' }),
-      translations: t.expose('translations', { type: 'JSON' }),
-      category: t.expose('category', {
+      name: t.exposeString('name', {
+        description: 'In English, else the first language it has.',
+      }),
+      translations: t.expose('translations', {
         type: 'JSON',
-        nullable: true,
-        description: '{ categoryId, name, translations }, or null.',
+        description: 'The four texts per language (en, es, pt, it, fr).',
+        extensions: { jsonShape: z.record(z.string(), productTexts) },
       }),
-      status: t.exposeString('status', {
-        description: 'available, unavailable, hidden; booked and sold are derived from stock.',
-      }),
+      description: t.string(flatText('description', 'description')),
+      extendedDescription: t.string(flatText('extendedDescription', 'extended description')),
+      additionalDetails: t.string(flatText('additionalDetails', 'additional details')),
+      category: t.expose('category', { type: ProductCategoryRef, nullable: true }),
+      status: t.expose('status', { type: ProductStatusEnum }),
       visible: t.exposeBoolean('visible', {
-        description: 'Whether the establishment’s players can order it now (the partner view).',
+        description: 'Your players can order it now (the partner API lists it).',
       }),
-      stock: t.exposeInt('stock', { description: 'Units on hand: available + reserved.' }),
-      available: t.exposeInt('available', { description: 'Units orderable now.' }),
-      reserved: t.exposeInt('reserved', { description: 'Units held by open orders.' }),
-      price: t.exposeInt('price', { nullable: true, description: 'Coin price of your listing.' }),
+      stock: t.exposeInt('stock', {
+        description: "Units on hand in the key's environment: available + reserved.",
+      }),
+      available: t.exposeInt('available', { description: 'Units orderable now (additive).' }),
+      reserved: t.exposeInt('reserved', {
+        description: 'Units held by open orders, not yet shipped.',
+      }),
+      price: t.exposeInt('price', {
+        nullable: true,
+        description: 'Coin price of your listing (null: you do not list it).',
+      }),
       establishmentValueInEuros: t.exposeFloat('establishmentValueInEuros', {
         nullable: true,
         description: 'Sell price of your listing, major units.',
       }),
       internalPrice: t.exposeInt('internalPrice', {
         nullable: true,
-        description: 'Base cost of your listing, minor units: the owner and platform admins only.',
+        description:
+          'Base cost of your listing, minor units: shown to the owner and platform admins only.',
       }),
-      priceSource: t.exposeString('priceSource', { nullable: true }),
-      ruleName: t.exposeString('ruleName', { nullable: true }),
-      valueInEuros: t.exposeFloat('valueInEuros', { description: 'Retail value, major units.' }),
+      priceSource: t.expose('priceSource', { type: PriceSourceEnum, nullable: true }),
+      ruleName: t.exposeString('ruleName', {
+        nullable: true,
+        description: 'The last margin level applied, or the override.',
+      }),
+      valueInEuros: t.exposeFloat('valueInEuros', {
+        description: 'Retail value, major units of `currency`.',
+      }),
       currency: t.exposeString('currency'),
       type: t.exposeString('type', { nullable: true }),
       provider: t.exposeString('provider', { nullable: true }),
@@ -95,28 +189,25 @@ export const EstablishmentProductRef = builder
       height: t.exposeInt('height', { nullable: true }),
       weight: t.exposeInt('weight', { nullable: true }),
       year: t.exposeInt('year', { nullable: true }),
-      prizeCategory: t.exposeString('prizeCategory', { nullable: true }),
+      prizeCategory: t.field({
+        type: PrizeCategoryEnum,
+        nullable: true,
+        // Written only through the domain's PRIZE_CATEGORIES.
+        resolve: (p) => p.prizeCategory as (typeof PRIZE_CATEGORIES)[number] | null,
+      }),
       probability: t.exposeFloat('probability', { nullable: true }),
       imageUrl: t.exposeString('imageUrl', { nullable: true }),
       featuredImageUrl: t.exposeString('featuredImageUrl', { nullable: true }),
-      medias: t.exposeStringList('medias'),
-      legacy: t.field({
-        type: 'JSON',
-        description: 'dateOfObject, reference and gameCatalog as sent.',
-        resolve: (p) => ({
-          dateOfObject: p.dateOfObject,
-          reference: p.reference,
-          gameCatalog: p.gameCatalog,
-        }),
-      }),
-      catalogs: t.expose('catalogs', {
-        type: 'JSON',
-        description: '[{ catalogId, name, category }]: the catalogs you see that hold it.',
-      }),
-      exclusive: t.expose('exclusive', {
-        type: 'JSON',
+      medias: t.exposeStringList('medias', { description: 'The media URLs.' }),
+      dateOfObject: t.field({ ...asSent, resolve: (p) => p.dateOfObject }),
+      reference: t.field({ ...asSent, resolve: (p) => p.reference }),
+      gameCatalog: t.field({ ...asSent, resolve: (p) => p.gameCatalog }),
+      catalogs: t.expose('catalogs', { type: [ProductCatalogRef] }),
+      exclusive: t.field({
+        type: ExclusivityRef,
         nullable: true,
-        description: '{ establishmentId, requestedDurationDays, exclusiveUntil } while exclusive.',
+        description: 'While the product is exclusive to you.',
+        resolve: (p) => p.exclusive && { productId: p.productId, ...p.exclusive },
       }),
       createdAt: t.expose('createdAt', { type: 'DateTime' }),
       updatedAt: t.expose('updatedAt', { type: 'DateTime' }),
@@ -148,25 +239,18 @@ const CreatedRef = builder
   });
 
 const DeletedRef = builder
-  .objectRef<{ productId: string; deleted: true; scope: string }>('EstablishmentProductDeleted')
+  .objectRef<Awaited<ReturnType<typeof deleteEstablishmentProduct>>>('EstablishmentProductDeleted')
   .implement({
     fields: (t) => ({
       productId: t.exposeID('productId'),
       deleted: t.exposeBoolean('deleted'),
-      scope: t.exposeString('scope', {
+      scope: t.field({
+        type: builder.enumType('EstablishmentProductDeletionScope', {
+          values: ['product', 'listing'] as const,
+        }),
         description: 'product (deleted for everyone) or listing (removed from your listings).',
+        resolve: (d) => d.scope,
       }),
-    }),
-  });
-
-const ExclusivityRef = builder
-  .objectRef<Awaited<ReturnType<typeof setExclusivity>>>('ProductExclusivity')
-  .implement({
-    fields: (t) => ({
-      productId: t.exposeID('productId'),
-      establishmentId: t.exposeID('establishmentId'),
-      requestedDurationDays: t.exposeInt('requestedDurationDays', { description: '-1: for ever.' }),
-      exclusiveUntil: t.expose('exclusiveUntil', { type: 'DateTime', nullable: true }),
     }),
   });
 

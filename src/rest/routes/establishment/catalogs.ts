@@ -1,15 +1,14 @@
 // Catalogs: the platform's approved catalogs and the establishment's own proposals
 // (docs/establishment-api.md, "Catalogs"). What an establishment creates is a proposal, pending
 // until the platform reviews it, as in the backoffice.
-import { z } from 'zod';
 import {
   catalogProductsBody,
   createEstablishmentCatalogBody,
   renameCatalogBody,
 } from '../../../domain/catalog/establishment-catalogs.js';
 import { defineRoute } from '../../define-route.js';
-import { fragment, wireRecord } from '../../wire-answer.js';
-import { PRODUCT_SELECTION, productDetail, toProductDetail } from './product-wire.js';
+import { fragment } from '../../wire-answer.js';
+import { PRODUCT } from './product-wire.js';
 import { uuidParams } from './wire.js';
 
 /** A catalog an establishment sees, without its products (the lists' item). */
@@ -18,20 +17,18 @@ const CATALOG = fragment(
   'EstablishmentCatalog',
   'establishmentId catalogId category name productCount status',
 );
-const catalogItem = wireRecord('establishment', CATALOG);
 
-/** Written by hand around the derived item: its products are the hand-written product record. */
-const catalogDetail = catalogItem.schema.extend({ products: z.array(productDetail) }).meta({
-  id: 'EstablishmentCatalogDetail',
-  description: 'A catalog with the products in it that the establishment sees, in their order.',
-});
+/** A single catalog: the item with the products in it that the establishment sees. */
+const CATALOG_DETAIL = fragment(
+  'EstablishmentCatalogDetail',
+  'EstablishmentCatalog',
+  `${CATALOG} products { ${PRODUCT} }`,
+  [CATALOG, PRODUCT],
+  {
+    description: 'A catalog with the products in it that the establishment sees, in their order.',
+  },
+);
 
-const toCatalogDetail = (node: unknown) =>
-  Object.assign(catalogItem.map(node) as object, {
-    products: (node as { products: unknown[] }).products.map(toProductDetail),
-  });
-
-const DETAIL = `${CATALOG} products { ${PRODUCT_SELECTION} }`;
 const listParams = uuidParams('establishmentId');
 const params = uuidParams('establishmentId', 'catalogId');
 
@@ -74,13 +71,11 @@ export const createCatalog = defineRoute({
   body: createEstablishmentCatalogBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation CreateEstablishmentCatalog($establishmentId: ID!, $input: JSON!) {
-    createEstablishmentCatalog(establishmentId: $establishmentId, input: $input) { ${DETAIL} } }
-  ${CATALOG.definition}`,
+    createEstablishmentCatalog(establishmentId: $establishmentId, input: $input) { ${CATALOG_DETAIL} } }
+  ${CATALOG_DETAIL.definition}`,
   variables: ({ params, body }) => ({ establishmentId: params.establishmentId, input: body }),
-  result: (data) => toCatalogDetail(data.createEstablishmentCatalog),
 });
 
 export const getCatalog = defineRoute({
@@ -96,13 +91,11 @@ export const getCatalog = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: catalogDetail,
   errors: ['not_found'],
   operation: `query GetEstablishmentCatalog($establishmentId: ID!, $id: ID!) {
-    establishmentCatalog(establishmentId: $establishmentId, id: $id) { ${DETAIL} } }
-  ${CATALOG.definition}`,
+    establishmentCatalog(establishmentId: $establishmentId, id: $id) { ${CATALOG_DETAIL} } }
+  ${CATALOG_DETAIL.definition}`,
   variables: ({ params }) => ({ establishmentId: params.establishmentId, id: params.catalogId }),
-  result: (data) => toCatalogDetail(data.establishmentCatalog),
 });
 
 export const renameCatalog = defineRoute({
@@ -119,17 +112,15 @@ export const renameCatalog = defineRoute({
   body: renameCatalogBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation RenameEstablishmentCatalog($establishmentId: ID!, $id: ID!, $input: JSON!) {
-    renameEstablishmentCatalog(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }
-  ${CATALOG.definition}`,
+    renameEstablishmentCatalog(establishmentId: $establishmentId, id: $id, input: $input) { ${CATALOG_DETAIL} } }
+  ${CATALOG_DETAIL.definition}`,
   variables: ({ params, body }) => ({
     establishmentId: params.establishmentId,
     id: params.catalogId,
     input: body,
   }),
-  result: (data) => toCatalogDetail(data.renameEstablishmentCatalog),
 });
 
 export const deleteCatalog = defineRoute({
@@ -168,17 +159,15 @@ export const addCatalogProducts = defineRoute({
   body: catalogProductsBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation AddEstablishmentCatalogProducts($establishmentId: ID!, $id: ID!, $input: JSON!) {
-    addEstablishmentCatalogProducts(establishmentId: $establishmentId, id: $id, input: $input) { ${DETAIL} } }
-  ${CATALOG.definition}`,
+    addEstablishmentCatalogProducts(establishmentId: $establishmentId, id: $id, input: $input) { ${CATALOG_DETAIL} } }
+  ${CATALOG_DETAIL.definition}`,
   variables: ({ params, body }) => ({
     establishmentId: params.establishmentId,
     id: params.catalogId,
     input: body,
   }),
-  result: (data) => toCatalogDetail(data.addEstablishmentCatalogProducts),
 });
 
 export const removeCatalogProduct = defineRoute({
@@ -194,15 +183,13 @@ export const removeCatalogProduct = defineRoute({
   params: uuidParams('establishmentId', 'catalogId', 'productId'),
   idempotency: 'none',
   successStatus: 200,
-  response: catalogDetail,
   errors: ['not_found'],
   operation: `mutation RemoveEstablishmentCatalogProduct($establishmentId: ID!, $id: ID!, $productId: ID!) {
-    removeEstablishmentCatalogProduct(establishmentId: $establishmentId, id: $id, productId: $productId) { ${DETAIL} } }
-  ${CATALOG.definition}`,
+    removeEstablishmentCatalogProduct(establishmentId: $establishmentId, id: $id, productId: $productId) { ${CATALOG_DETAIL} } }
+  ${CATALOG_DETAIL.definition}`,
   variables: ({ params }) => ({
     establishmentId: params.establishmentId,
     id: params.catalogId,
     productId: params.productId,
   }),
-  result: (data) => toCatalogDetail(data.removeEstablishmentCatalogProduct),
 });

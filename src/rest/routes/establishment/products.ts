@@ -10,13 +10,8 @@ import {
 import { productSearchBody } from '../../../domain/catalog/search-establishment-products.js';
 import { notFound } from '../../../domain/errors.js';
 import { defineRoute } from '../../define-route.js';
-import {
-  PRODUCT_SELECTION,
-  productDetail,
-  productSearchItem,
-  toProductDetail,
-  toProductSearchItem,
-} from './product-wire.js';
+import { fragment } from '../../wire-answer.js';
+import { PRODUCT, PRODUCT_SEARCH_ITEM, productSearchItem } from './product-wire.js';
 import { PAGINATION_CONTROLS, pageQuery, uuidParams } from './wire.js';
 
 export const createProduct = defineRoute({
@@ -40,13 +35,11 @@ export const createProduct = defineRoute({
   body: createEstablishmentProductBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: z.object({ message: z.string(), productId: z.uuid() }),
   errors: ['not_found', 'invalid_import'],
   wire: { validation: 'field-map-422', messageBody: [400] },
   operation:
     'mutation CreateEstablishmentProduct($input: JSON!) { createEstablishmentProduct(input: $input) { message productId } }',
   variables: ({ body }) => ({ input: body }),
-  result: (data) => data.createEstablishmentProduct,
 });
 
 export const searchProducts = defineRoute({
@@ -68,7 +61,7 @@ export const searchProducts = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   response: z.object({
-    data: z.array(productSearchItem),
+    data: z.array(productSearchItem.schema),
     pagination: z.object({
       page: z.number().int().nullable().describe('Null when paged by cursor.'),
       limit: z.number().int(),
@@ -99,7 +92,8 @@ export const searchProducts = defineRoute({
   errors: [],
   wire: { validation: 'field-map-422' },
   operation: `query SearchEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
-    page limit total totalExact hasMore nextCursor metadata data { ${PRODUCT_SELECTION} } } }`,
+    page limit total totalExact hasMore nextCursor metadata data { ${PRODUCT_SEARCH_ITEM} } } }
+    ${PRODUCT_SEARCH_ITEM.definition}`,
   variables: ({ body }) => ({ input: body }),
   result: (data) => {
     const p = data.establishmentProductSearch as {
@@ -113,7 +107,7 @@ export const searchProducts = defineRoute({
       data: unknown[];
     };
     return {
-      data: p.data.map(toProductSearchItem),
+      data: p.data.map(productSearchItem.map),
       pagination: {
         page: p.page,
         limit: p.limit,
@@ -174,7 +168,7 @@ export const listProducts = defineRoute({
   successStatus: 200,
   response: z
     .object({
-      products: z.array(productSearchItem),
+      products: z.array(productSearchItem.schema),
       pagination: z.object({
         currentPage: z.number().int(),
         totalPages: z.number().int(),
@@ -188,7 +182,7 @@ export const listProducts = defineRoute({
     .meta({ id: 'EstablishmentProductList', description: 'A page of products.' }),
   errors: ['not_found'],
   operation: `query ListEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
-    page limit total data { ${PRODUCT_SELECTION} } } }`,
+    page limit total data { ${PRODUCT_SEARCH_ITEM} } } } ${PRODUCT_SEARCH_ITEM.definition}`,
   variables: ({ query }, { principal }) => {
     if (query.establishment_id !== principal.subBrandId) throw notFound('Sub-brand');
     const priced = query.minPrice !== undefined || query.maxPrice !== undefined;
@@ -211,7 +205,7 @@ export const listProducts = defineRoute({
       data: unknown[];
     };
     return {
-      products: p.data.map(toProductSearchItem),
+      products: p.data.map(productSearchItem.map),
       pagination: {
         currentPage: p.page,
         totalPages: Math.ceil(p.total / p.limit),
@@ -241,11 +235,10 @@ export const getProduct = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: productDetail,
   errors: ['not_found'],
-  operation: `query GetEstablishmentProduct($id: ID!) { establishmentProduct(id: $id) { ${PRODUCT_SELECTION} } }`,
+  operation: `query GetEstablishmentProduct($id: ID!) { establishmentProduct(id: $id) { ${PRODUCT} } }
+    ${PRODUCT.definition}`,
   variables: ({ params }) => ({ id: params.productId }),
-  result: (data) => toProductDetail(data.establishmentProduct),
 });
 
 export const updateProduct = defineRoute({
@@ -267,12 +260,10 @@ export const updateProduct = defineRoute({
   body: updateEstablishmentProductBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: productDetail,
   errors: ['not_found'],
   operation: `mutation UpdateEstablishmentProduct($id: ID!, $input: JSON!) {
-    updateEstablishmentProduct(id: $id, input: $input) { ${PRODUCT_SELECTION} } }`,
+    updateEstablishmentProduct(id: $id, input: $input) { ${PRODUCT} } } ${PRODUCT.definition}`,
   variables: ({ params, body }) => ({ id: params.productId, input: body }),
-  result: (data) => toProductDetail(data.updateEstablishmentProduct),
 });
 
 export const deleteProduct = defineRoute({
@@ -292,31 +283,17 @@ export const deleteProduct = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    productId: z.uuid(),
-    deleted: z.literal(true),
-    scope: z.enum(['product', 'listing']),
-  }),
   errors: ['not_found'],
   operation:
     'mutation DeleteEstablishmentProduct($id: ID!) { deleteEstablishmentProduct(id: $id) { productId deleted scope } }',
   variables: ({ params }) => ({ id: params.productId }),
-  result: (data) => data.deleteEstablishmentProduct,
 });
 
-const exclusivity = z
-  .object({
-    productId: z.uuid(),
-    establishmentId: z.uuid(),
-    requestedDurationDays: z.number().int().describe('-1: for ever.'),
-    exclusiveUntil: z.iso.datetime().nullable().describe('Null: for ever.'),
-  })
-  .meta({
-    id: 'ProductExclusivity',
-    description: 'Who holds a product exclusively, and until when.',
-  });
-
-const EXCLUSIVITY_SELECTION = 'productId establishmentId requestedDurationDays exclusiveUntil';
+const EXCLUSIVITY = fragment(
+  'ProductExclusivity',
+  'ProductExclusivity',
+  'productId establishmentId requestedDurationDays exclusiveUntil',
+);
 
 export const requestExclusivity = defineRoute({
   name: 'request_product_exclusivity',
@@ -337,12 +314,10 @@ export const requestExclusivity = defineRoute({
   body: exclusiveBody,
   idempotency: 'optional',
   successStatus: 200,
-  response: exclusivity,
   errors: ['not_found', 'conflict'],
   operation: `mutation RequestExclusivity($productId: ID!, $days: Int!) {
-    setProductExclusivity(productId: $productId, days: $days) { ${EXCLUSIVITY_SELECTION} } }`,
+    setProductExclusivity(productId: $productId, days: $days) { ${EXCLUSIVITY} } } ${EXCLUSIVITY.definition}`,
   variables: ({ body }) => ({ productId: body.productId, days: body.days }),
-  result: (data) => data.setProductExclusivity,
 });
 
 export const adminExclusivity = defineRoute({
@@ -360,10 +335,8 @@ export const adminExclusivity = defineRoute({
   body: z.object({ productId: z.uuid() }),
   idempotency: 'optional',
   successStatus: 200,
-  response: exclusivity,
   errors: ['not_found', 'conflict'],
   operation: `mutation AdminExclusivity($productId: ID!) {
-    setPermanentProductExclusivity(productId: $productId) { ${EXCLUSIVITY_SELECTION} } }`,
+    setPermanentProductExclusivity(productId: $productId) { ${EXCLUSIVITY} } } ${EXCLUSIVITY.definition}`,
   variables: ({ body }) => ({ productId: body.productId }),
-  result: (data) => data.setPermanentProductExclusivity,
 });
