@@ -84,10 +84,11 @@ function scanned(node: PlanNode, into = new Map<string, number>()) {
 async function explainMain(
   raw: pg.Client,
   statement: { text: string; values: unknown[] },
-  settings: { text: string }[],
+  settings: { text: string; values: unknown[] }[],
 ) {
   await raw.query('BEGIN');
-  for (const setting of settings) await raw.query(setting.text);
+  // With their values: `set_config($1, $2, true)` is how the search sets them now.
+  for (const setting of settings) await raw.query(setting);
   const { rows } = await raw.query<{ 'QUERY PLAN': [Record<string, unknown>] }>({
     text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement.text}`,
     values: statement.values,
