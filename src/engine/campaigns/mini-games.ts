@@ -166,6 +166,9 @@ export async function readGame(
     latestDraws(db, tenant, customerId, campaignId, gameName, 20),
   ]);
   return {
+    customerId,
+    campaignId,
+    gameName,
     credits: credit?.credits ?? 0,
     table,
     expectedCoins: table ? expectedCoins(table.prizes as GameTable) : null,

@@ -12,10 +12,13 @@ import { completeEndedCampaigns } from './complete-campaigns.js';
 import type { Prize } from './schemas.js';
 import { prizeForRank } from './settle-tournaments.js';
 
+/** The tournaments a player has a live place in: running, or paused (and to resume). */
+export const POSITION_STATUSES = ['in_progress', 'paused'] as const;
+
 export type Position = {
   campaignId: string;
   title: string;
-  status: string;
+  status: (typeof POSITION_STATUSES)[number];
   endsAt: Date;
   rank: number;
   points: number;
@@ -36,7 +39,7 @@ export async function tournamentPositions(
     {
       campaign_id: string | null;
       title: string;
-      status: string;
+      status: Position['status'];
       ends_at: Date;
       prizes: Prize[];
       points: bigint;

@@ -28,6 +28,18 @@ const hex64 = (example: string) => ({
 const SEED_HASH = hex64('c0568a482edf422b232a548dbbb3bf1aaa8c38d81383b3cfc9e1bad8abc9d6cd');
 const SERVER_SEED = hex64('d2f4c36b0c1f5e8a9b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b');
 
+const GamePrizeOddsRef = builder
+  .objectRef<GameTable[number] & { chance: number }>('CampaignGamePrizeOdds')
+  .implement({
+    description: 'A prize of the table and its chance.',
+    fields: (t) => ({
+      label: t.exposeString('label'),
+      coins: t.expose('coins', { type: 'SafeInt' }),
+      weight: t.exposeInt('weight'),
+      chance: t.exposeFloat('chance', { description: 'weight / Σ weight: 0 to 1.' }),
+    }),
+  });
+
 builder.prismaObject('CampaignGameTable', {
   description: "A version of a campaign game's prize table.",
   fields: (t) => ({
@@ -38,6 +50,15 @@ builder.prismaObject('CampaignGameTable', {
     expectedCoins: t.float({
       description: 'What a play is worth on average: Σ coins × weight / Σ weight.',
       resolve: (table) => expectedCoins(table.prizes as GameTable),
+    }),
+    odds: t.field({
+      type: [GamePrizeOddsRef],
+      description: 'The prizes, each with its chance of a play.',
+      resolve: (table) => {
+        const prizes = table.prizes as GameTable;
+        const total = prizes.reduce((sum, p) => sum + p.weight, 0);
+        return prizes.map((p) => ({ ...p, chance: p.weight / total }));
+      },
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),
@@ -91,11 +112,16 @@ builder.prismaObject('CampaignGameDraw', {
 
 type GameState = Awaited<ReturnType<typeof readGame>>;
 const GameStateRef = builder.objectRef<GameState>('CampaignGameState').implement({
+  description: "A player's side of a campaign's mini-game.",
   fields: (t) => ({
+    customerId: t.exposeID('customerId'),
+    campaignId: t.exposeID('campaignId'),
+    gameName: t.exposeString('gameName'),
     credits: t.exposeInt('credits', { description: 'Plays left.' }),
     table: t.prismaField({
       type: 'CampaignGameTable',
       nullable: true,
+      description: 'The current table; null until the backoffice sets one.',
       resolve: (_q, g) => g.table,
     }),
     serverSeedHash: t.exposeString('serverSeedHash', {
@@ -104,7 +130,11 @@ const GameStateRef = builder.objectRef<GameState>('CampaignGameState').implement
         "SHA-256 of the game's active server seed, committed before the plays that use it (null without a table).",
       extensions: SEED_HASH,
     }),
-    draws: t.prismaField({ type: ['CampaignGameDraw'], resolve: (_q, g) => g.draws }),
+    draws: t.prismaField({
+      type: ['CampaignGameDraw'],
+      description: 'The latest 20 plays, newest first.',
+      resolve: (_q, g) => g.draws,
+    }),
   }),
 });
 

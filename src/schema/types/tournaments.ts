@@ -1,7 +1,12 @@
 // Tournaments' tables (docs/campaigns.md): a campaign's leaderboard and a player's live place in
 // it, and a player's places across the running tournaments, with the players' names.
 import { leaderboard, type Leader } from '../../engine/campaigns/settle-tournaments.js';
-import { tournamentPositions, type Position } from '../../engine/campaigns/tournament-positions.js';
+import {
+  POSITION_STATUSES,
+  tournamentPositions,
+  type Position,
+} from '../../engine/campaigns/tournament-positions.js';
+import { prizeInput } from '../../engine/campaigns/schemas.js';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { builder } from '../builder.js';
@@ -75,16 +80,30 @@ const StandingRef = builder
     }),
   });
 
+const PositionStatusEnum = builder.enumType('TournamentPositionStatus', {
+  description: 'A tournament with live places: running, or paused.',
+  values: POSITION_STATUSES,
+});
+
 const PositionRef = builder.objectRef<Position>('TournamentPosition').implement({
+  description: "A player's live place in one running tournament.",
   fields: (t) => ({
     campaignId: t.exposeID('campaignId'),
     title: t.exposeString('title'),
-    status: t.exposeString('status'),
-    endsAt: t.expose('endsAt', { type: 'DateTime' }),
-    rank: t.exposeInt('rank'),
+    status: t.expose('status', { type: PositionStatusEnum }),
+    endsAt: t.expose('endsAt', {
+      type: 'DateTime',
+      description: 'Exclusive: the first instant after the tournament.',
+    }),
+    rank: t.exposeInt('rank', { description: 'By points, then who reached them first.' }),
     points: t.expose('points', { type: 'SafeInt' }),
     participants: t.exposeInt('participants'),
-    prize: t.expose('prize', { type: 'JSON', nullable: true }),
+    prize: t.expose('prize', {
+      type: 'JSON',
+      nullable: true,
+      description: 'What the rank would win if the tournament ended now.',
+      extensions: { jsonShape: prizeInput },
+    }),
   }),
 });
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { CLIENT_SEED, CLIENT_SEED_RULE } from '../../../engine/campaigns/fair-draw.js';
 import { defineRoute } from '../../define-route.js';
-import { fragment, wireRecord } from '../../wire-answer.js';
+import { fragment } from '../../wire-answer.js';
 
 const gameName = z
   .string()
@@ -23,9 +23,6 @@ const DRAW = fragment(
   'CampaignGameDraw',
   'drawId: id tableVersion draw clientSeed nonce seedHash serverSeed totalWeight resultIndex label coins movementId createdAt',
 );
-const draw = wireRecord('establishment', DRAW);
-/** A seed's hash as the draw's record states it (64 hex characters), nullable. */
-const seedHash = draw.schema.shape.seedHash!;
 
 export const getPlayerGame = defineRoute({
   name: 'get_player_game',
@@ -43,63 +40,15 @@ export const getPlayerGame = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    playerId: z.uuid(),
-    campaignId: z.uuid(),
-    gameName: z.string(),
-    credits: z.number().int(),
-    serverSeedHash: seedHash.describe(
-      "SHA-256 of the game's active server seed (null without a table).",
-    ),
-    table: z
-      .object({
-        version: z.number().int(),
-        expectedCoins: z.number().describe('Σ coins × weight / Σ weight: a play on average.'),
-        prizes: z.array(
-          z.object({
-            label: z.string(),
-            coins: z.number().int(),
-            weight: z.number().int(),
-            chance: z.number(),
-          }),
-        ),
-      })
-      .nullable()
-      .describe('Null until the backoffice sets one.'),
-    draws: z.array(draw.schema),
-  }),
   errors: ['not_found'],
   operation: `query PlayerGame($p: ID!, $g: String!, $c: ID!) {
     campaignGame(customerId: $p, gameName: $g, campaignId: $c) {
-      credits serverSeedHash table { version prizes expectedCoins } draws { ${DRAW} }
+      playerId: customerId campaignId gameName credits serverSeedHash
+      table { version expectedCoins prizes: odds { label coins weight chance } } draws { ${DRAW} }
     }
   }
   ${DRAW.definition}`,
   variables: ({ params: p }) => ({ p: p.playerId, g: p.gameName, c: p.campaignId }),
-  result: (data, { input }) => {
-    const g = data.campaignGame as {
-      credits: number;
-      serverSeedHash: string | null;
-      table: {
-        version: number;
-        expectedCoins: number;
-        prizes: { label: string; coins: number; weight: number }[];
-      } | null;
-      draws: unknown[];
-    };
-    const total = g.table?.prizes.reduce((s, p) => s + p.weight, 0) ?? 0;
-    return {
-      ...input.params,
-      credits: g.credits,
-      serverSeedHash: g.serverSeedHash,
-      table: g.table && {
-        version: g.table.version,
-        expectedCoins: g.table.expectedCoins,
-        prizes: g.table.prizes.map((p) => ({ ...p, chance: p.weight / total })),
-      },
-      draws: g.draws.map(draw.map),
-    };
-  },
 });
 
 export const playGame = defineRoute({

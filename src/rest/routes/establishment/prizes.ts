@@ -2,12 +2,17 @@
 // document lists the paths without shapes; these are ours (docs/campaigns.md).
 import { z } from 'zod';
 import { claimInput } from '../../../engine/campaigns/claim-award.js';
-import { prizeInput } from '../../../engine/campaigns/schemas.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { AWARD, award } from './award-wire.js';
 import { uuidParams } from './wire.js';
 
-type Node = Record<string, unknown>;
+const POSITION = fragment(
+  'TournamentPosition',
+  'TournamentPosition',
+  'campaignId name: title status endDate: endsAt rank points participants prize',
+);
+const position = wireRecord('establishment', POSITION);
 
 export const getTournamentPosition = defineRoute({
   name: 'get_tournament_position',
@@ -24,38 +29,16 @@ export const getTournamentPosition = defineRoute({
   params: uuidParams('playerId'),
   idempotency: 'none',
   successStatus: 200,
-  response: z.object({
-    playerId: z.uuid(),
-    tournaments: z.array(
-      z.object({
-        campaignId: z.uuid(),
-        name: z.string(),
-        status: z.enum(['in_progress', 'paused']),
-        endDate: z.iso.datetime(),
-        rank: z.number().int(),
-        points: z.number().int(),
-        participants: z.number().int(),
-        prize: prizeInput.nullable(),
-      }),
-    ),
-  }),
+  // The list is the operation's; the player's id, which the answer puts beside it, is the path's.
+  response: z.object({ playerId: z.uuid(), tournaments: z.array(position.schema) }),
   errors: ['not_found'],
   operation: `query TournamentPositions($id: ID!) {
-    tournamentPositions(customerId: $id) { campaignId title status endsAt rank points participants prize }
-  }`,
+    tournamentPositions(customerId: $id) { ${POSITION} }
+  } ${POSITION.definition}`,
   variables: ({ params }) => ({ id: params.playerId }),
   result: (data, { input }) => ({
     playerId: input.params.playerId,
-    tournaments: (data.tournamentPositions as Node[]).map(({ title, endsAt, ...p }) => ({
-      campaignId: p.campaignId,
-      name: title,
-      status: p.status,
-      endDate: endsAt,
-      rank: p.rank,
-      points: p.points,
-      participants: p.participants,
-      prize: p.prize,
-    })),
+    tournaments: (data.tournamentPositions as unknown[]).map(position.map),
   }),
 });
 
