@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   replica: async () => (await import('./replica.js')).benchReplica(),
   dashboard: async () => (await import('./dashboard.js')).benchDashboard(),
   scale: async () => (await import('./scale.js')).benchScale(),
+  paired: async () => (await import('./paired.js')).benchPaired(),
 };
 
 const name = process.argv[2];
