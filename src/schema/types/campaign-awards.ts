@@ -103,8 +103,16 @@ const ActivityResultRef = builder.objectRef<ActivityResult>('CampaignActivityRes
       nullable: true,
       description: 'Why player_not_eligible: status, or responsible_gaming (an active state).',
     }),
-    streak: t.exposeInt('streak', { nullable: true }),
-    points: t.expose('points', { type: 'SafeInt', nullable: true }),
+    streak: t.exposeInt('streak', {
+      nullable: true,
+      description:
+        'Daily rewards: the streak, in consecutive UTC days counted (1 after a missed day).',
+    }),
+    points: t.expose('points', {
+      type: 'SafeInt',
+      nullable: true,
+      description: "Tournaments: the player's points after this fact.",
+    }),
     award: t.field({ type: GrantRef, nullable: true, resolve: (r) => r.award }),
   }),
 });
