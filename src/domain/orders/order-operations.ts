@@ -11,6 +11,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { numberedPageSize, pageNumber } from '../pages.js';
 import type { Tenant } from '../tenant.js';
+import type { ORDER_STATUSES } from './schemas.js';
 import { likeEscape, parseInput } from '../validation.js';
 
 export const OPERATION_TYPES = ['Reservation', 'Acquisition', 'Cancellation'] as const;
@@ -77,12 +78,14 @@ export const operationListInput = z.object({
   limit: numberedPageSize,
 });
 
+type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export type OperationRow = Operation & {
   transactionId: string;
   playerId: string | null;
   establishmentId: string;
   productId: string | null;
-  orderDisplayStatus: string;
+  orderDisplayStatus: OrderStatus;
   value: number;
   reference: string | null;
 };
@@ -151,7 +154,7 @@ export async function listOrderOperations(
         transaction_id: string;
         customer_id: string | null;
         sub_brand_id: string;
-        status: string;
+        status: OrderStatus;
         total_coins: bigint;
         reference: string | null;
         created_at: Date;

@@ -28,6 +28,7 @@ import { definedInput } from '../inputs.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
 import { keyOf } from '../idempotency-key.js';
+import { OrderStatusEnum } from './order.js';
 
 const OperationTypeEnum = builder.enumType('OrderOperationType', { values: OPERATION_TYPES });
 const OperationStatusEnum = builder.enumType('OrderOperationStatus', {
@@ -46,19 +47,31 @@ const OperationRef = builder.objectRef<Operation>('OrderOperation').implement({
 });
 
 const OperationRowRef = builder.objectRef<OperationRow>('OrderOperationRecord').implement({
+  description: 'One operation on an order, with the order’s own fields beside it.',
   fields: (t) => ({
-    operationId: t.exposeID('operationId'),
-    transactionId: t.exposeID('transactionId', { description: 'The order id.' }),
-    orderType: t.expose('orderType', { type: OperationTypeEnum }),
+    operationId: t.exposeID('operationId', {
+      description: 'The order event this record comes from.',
+    }),
+    transactionId: t.exposeID('transactionId', {
+      description: 'The order id (the partner API’s order `id`).',
+    }),
+    orderType: t.expose('orderType', {
+      type: OperationTypeEnum,
+      description: 'Reservation, Acquisition or Cancellation (additive).',
+    }),
     orderStatus: t.expose('orderStatus', { type: OperationStatusEnum }),
-    orderDisplayStatus: t.exposeString('orderDisplayStatus', {
-      description: "The order's status.",
+    orderDisplayStatus: t.expose('orderDisplayStatus', {
+      type: OrderStatusEnum,
+      description: 'The order’s status on the partner API.',
     }),
     playerId: t.exposeID('playerId', { nullable: true }),
     establishmentId: t.exposeID('establishmentId'),
     productId: t.exposeID('productId', { nullable: true }),
-    value: t.exposeInt('value', { description: 'Coins.' }),
-    reference: t.exposeString('reference', { nullable: true }),
+    value: t.exposeInt('value', { description: 'Coins spent.' }),
+    reference: t.exposeString('reference', {
+      nullable: true,
+      description: 'Human code, `R-` and 8 characters.',
+    }),
     date: t.expose('date', { type: 'DateTime' }),
   }),
 });

@@ -14,11 +14,10 @@ import {
   toReservation,
   deprecatedCapturedAt,
   orderRecord,
+  ORDER_RECORD,
 } from './order-wire.js';
 
-const LIST_SELECTION = `total page limit hasMore items {
-  operationId transactionId orderType orderStatus orderDisplayStatus playerId establishmentId productId value reference date
-}`;
+const LIST_SELECTION = `total page limit hasMore items { ${ORDER_RECORD} }`;
 type ListNode = {
   total: number;
   page: number;
@@ -27,7 +26,7 @@ type ListNode = {
   items: Record<string, unknown>[];
 };
 
-const listItem = orderRecord;
+const listItem = orderRecord.schema;
 const pagination = z.object({
   total: z.number().int(),
   page: z.number().int(),
@@ -82,7 +81,8 @@ export const listOrders = defineRoute({
     })
     .meta({ id: 'OrderRecordList' }),
   errors: [],
-  operation: `query ListOrderRecords($input: OrderOperationListInput!) { orderOperations(input: $input) { ${LIST_SELECTION} } }`,
+  operation: `query ListOrderRecords($input: OrderOperationListInput!) { orderOperations(input: $input) { ${LIST_SELECTION} } }
+  ${ORDER_RECORD.definition}`,
   variables: ({ body }) => ({
     input: {
       search: body.search,
@@ -103,7 +103,7 @@ export const listOrders = defineRoute({
         sort: { field: 'date', order: 'desc' },
         paginationControls: PAGINATION_CONTROLS,
       },
-      items: p.items,
+      items: p.items.map(orderRecord.map),
     };
   },
 });
@@ -128,18 +128,28 @@ export const listPlayerOrders = defineRoute({
   successStatus: 200,
   response: z.object({ items: z.array(listItem), pagination }).meta({ id: 'PlayerOrderRecords' }),
   errors: ['not_found'],
-  operation: `query ListPlayerOrders($input: OrderOperationListInput!) { orderOperations(input: $input) { ${LIST_SELECTION} } }`,
+  operation: `query ListPlayerOrders($input: OrderOperationListInput!) { orderOperations(input: $input) { ${LIST_SELECTION} } }
+  ${ORDER_RECORD.definition}`,
   variables: ({ params: p, query }) => ({
     input: { playerId: p.playerId, page: query.page, limit: query.limit },
   }),
   result: (data) => {
     const p = data.orderOperations as ListNode;
     return {
-      items: p.items,
+      items: p.items.map(orderRecord.map),
       pagination: { total: p.total, page: p.page, limit: p.limit, hasMore: p.hasMore },
     };
   },
 });
+
+/** A reservation record's fields but the operation's own: what a transaction shows of itself. */
+const {
+  operationId: _operation,
+  orderType: _type,
+  orderStatus: _status,
+  date: _date,
+  ...transactionFields
+} = reservationRecord.shape as Record<string, z.ZodType>;
 
 export const getPlayerOrder = defineRoute({
   name: 'get_player_order',
@@ -156,8 +166,8 @@ export const getPlayerOrder = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: reservationRecord
-    .omit({ operationId: true, orderType: true, orderStatus: true, date: true })
+  response: z
+    .object(transactionFields)
     .extend({
       delivery,
       deliveryDetailsCapturedAt: z.iso

@@ -3,8 +3,8 @@
 // Completed / Cancelled, derived from its history: domain/orders/order-operations.ts) and the
 // record shapes the order routes (orders.ts) and the order lists (order-lists.ts) answer.
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../../domain/orders/schemas.js';
 import { OPERATION_STATUSES, OPERATION_TYPES } from '../../../domain/orders/order-operations.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { uuidParams } from './wire.js';
 
 export const ORDER_FIELDS = `
@@ -61,20 +61,23 @@ export const delivery = z.object({
 });
 export type Delivery = z.infer<typeof delivery>;
 
-/** The fields every record carries. */
-export const recordShape = {
-  operationId: z.uuid().describe('The order event this record comes from.'),
-  transactionId: z.uuid().describe('The order id (the partner API’s order `id`).'),
-  orderType: orderType.describe('Reservation, Acquisition or Cancellation (additive).'),
-  orderStatus,
-  orderDisplayStatus: z.enum(ORDER_STATUSES).describe('The order’s status on the partner API.'),
-  value: z.number().int().describe('Coins spent.'),
-  reference: z.string().nullable().describe('Human code, `R-` and 8 characters.'),
-  playerId: z.uuid().nullable(),
-  productId: z.uuid().nullable(),
-  establishmentId: z.uuid(),
-  date: z.iso.datetime(),
-};
+/**
+ * The record: one operation of an order, with the order's fields beside it. The lists answer it as
+ * GraphQL's OrderOperationRecord; a move answers the record of its operation (recordOfType).
+ */
+export const ORDER_RECORD = fragment(
+  'OrderRecord',
+  'OrderOperationRecord',
+  `operationId transactionId orderType orderStatus orderDisplayStatus value reference playerId productId
+  establishmentId date`,
+  [],
+  { description: 'One operation (record) on an order.' },
+);
+
+export const orderRecord = wireRecord('establishment', ORDER_RECORD);
+
+/** The fields every record carries, for the answers that add their own beside them. */
+export const recordShape = orderRecord.schema.shape;
 
 export const recordOf = (o: OrderNode, op: Operation) => ({
   operationId: op.operationId,
@@ -169,10 +172,6 @@ export const deprecatedCapturedAt = <T extends z.ZodType>(schema: T) =>
     deprecated: true,
     description: 'Deprecated: the same value as deliveryDetailsCapturedAt, its earlier name.',
   });
-
-export const orderRecord = z
-  .object(recordShape)
-  .meta({ id: 'OrderRecord', description: 'One operation (record) on an order.' });
 
 /** An order's path ids: the player's and the transaction's. */
 export const params = uuidParams('playerId', 'transactionId');
