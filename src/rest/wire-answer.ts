@@ -58,6 +58,8 @@ export const fragment = (
   uses: Fragment[] = [],
   parts: WireParts = {},
 ): Fragment => {
+  // A name is one record: two fragments of one name would share one set of wire parts.
+  if (wireParts.has(name)) throw new Error(`Two fragments are named ${name}: rename one`);
   wireParts.set(name, parts);
   return {
     name,
