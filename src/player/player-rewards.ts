@@ -3,6 +3,7 @@
 // position and the top of the table, and the mini-games the player has plays for. All of it is
 // read through the campaign engine's own functions (positions, leaderboard, prizes by day).
 import { prizeForDay } from '../engine/campaigns/grant-award.js';
+import { prizeOdds, type GameTable } from '../engine/campaigns/mini-games.js';
 import { targetingInput, type Prize } from '../engine/campaigns/schemas.js';
 import { leaderboard } from '../engine/campaigns/settle-tournaments.js';
 import { tournamentPositions } from '../engine/campaigns/tournament-positions.js';
@@ -163,18 +164,13 @@ export async function playerGames(db: Db, tenant: Tenant, customerId: string) {
         where: { subBrandId: tenant.subBrandId, campaignId: g.campaignId, gameName: g.gameName },
         orderBy: { version: 'desc' },
       });
-      const prizes = (table?.prizes ?? []) as { label: string; coins: number; weight: number }[];
-      const total = prizes.reduce((sum, p) => sum + p.weight, 0);
+      const prizes = (table?.prizes ?? []) as GameTable;
       return {
         campaignId: g.campaignId,
         campaignTitle: g.campaign.title,
         gameName: g.gameName,
         credits: g.credits,
-        prizes: prizes.map((p) => ({
-          label: p.label,
-          coins: p.coins,
-          chance: total ? p.weight / total : 0,
-        })),
+        prizes: prizeOdds(prizes).map(({ label, coins, chance }) => ({ label, coins, chance })),
       };
     }),
   );

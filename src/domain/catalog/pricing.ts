@@ -141,6 +141,9 @@ export function priceListing(listing: PricedListing, pricing: Pricing) {
   return { sellPrice, coinPrice: coins };
 }
 
+/** What `priceRule` answers as `source`. */
+export const PRICE_SOURCES = ['cascade', 'override'] as const;
+
 /**
  * Where a listing's coin price comes from, for the establishment document's `priceSource` and
  * `ruleName`: an override, or the cascade and the last margin level that changed it.

@@ -132,10 +132,17 @@ async function withSeeds(db: Db, tenant: Tenant, draws: CampaignGameDraw[]): Pro
   return draws.map((d) => ({ ...d, seed: (d.seedId && seeds.get(d.seedId)) || null }));
 }
 
+const totalWeight = (prizes: GameTable) => prizes.reduce((sum, p) => sum + p.weight, 0);
+
 /** What a play is worth on average: Σ coins × weight / Σ weight. */
 export function expectedCoins(prizes: GameTable): number {
-  const total = prizes.reduce((sum, p) => sum + p.weight, 0);
-  return prizes.reduce((sum, p) => sum + p.coins * p.weight, 0) / total;
+  return prizes.reduce((sum, p) => sum + p.coins * p.weight, 0) / totalWeight(prizes);
+}
+
+/** Each prize with its chance of a play: weight / Σ weight (what players and partners are shown). */
+export function prizeOdds(prizes: GameTable): (GameTable[number] & { chance: number })[] {
+  const total = totalWeight(prizes);
+  return prizes.map((p) => ({ ...p, chance: total ? p.weight / total : 0 }));
 }
 
 /**

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   expectedCoins,
   playGame,
+  prizeOdds,
   readGame,
   rotateGameSeed,
   setGameTable,
@@ -29,7 +30,7 @@ const SEED_HASH = hex64('c0568a482edf422b232a548dbbb3bf1aaa8c38d81383b3cfc9e1bad
 const SERVER_SEED = hex64('d2f4c36b0c1f5e8a9b7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b');
 
 const GamePrizeOddsRef = builder
-  .objectRef<GameTable[number] & { chance: number }>('CampaignGamePrizeOdds')
+  .objectRef<ReturnType<typeof prizeOdds>[number]>('CampaignGamePrizeOdds')
   .implement({
     description: 'A prize of the table and its chance.',
     fields: (t) => ({
@@ -54,11 +55,7 @@ builder.prismaObject('CampaignGameTable', {
     odds: t.field({
       type: [GamePrizeOddsRef],
       description: 'The prizes, each with its chance of a play.',
-      resolve: (table) => {
-        const prizes = table.prizes as GameTable;
-        const total = prizes.reduce((sum, p) => sum + p.weight, 0);
-        return prizes.map((p) => ({ ...p, chance: p.weight / total }));
-      },
+      resolve: (table) => prizeOdds(table.prizes as GameTable),
     }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
   }),

@@ -29,6 +29,7 @@ import {
   PRIZE_CATEGORIES,
   PRODUCT_STATUSES,
 } from '../../domain/catalog/establishment-product-inputs.js';
+import { PRICE_SOURCES } from '../../domain/catalog/pricing.js';
 import { textsIn } from '../../domain/catalog/translations.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
@@ -52,7 +53,7 @@ const ProductStatusEnum = builder.enumType('EstablishmentProductStatus', {
 });
 const PriceSourceEnum = builder.enumType('PriceSource', {
   description: 'cascade: the margin levels set the price; override: your listing’s own.',
-  values: ['cascade', 'override'] as const,
+  values: PRICE_SOURCES,
 });
 const PrizeCategoryEnum = builder.enumType('PrizeCategory', { values: PRIZE_CATEGORIES });
 
