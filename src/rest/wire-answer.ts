@@ -46,6 +46,12 @@ export type WireParts = {
    * GraphQL (e.g. a list the wire keys by name, a field a read never leaves null).
    */
   values?: Record<string, (derived: Derived) => Derived>;
+  /**
+   * By key: fields whose record's fields stand beside this record's own on the wire, rather than
+   * nested under the key (the establishment family answers an order's record with the order's
+   * fields beside it). The key is then only a name in the selection.
+   */
+  spread?: string[];
 };
 
 /** Each fragment's wire parts, by its name (a name selects one set of fields: namedRecord). */
@@ -147,20 +153,18 @@ function present(type: GraphQLOutputType, node: FieldNode, walk: Walk): Derived 
   throw new Error(`No wire form for ${String(type)} (interfaces and unions are not derived)`);
 }
 
-type Values = WireParts['values'];
-
-/** The fields of a selection, fragment spreads expanded in place, each with its record's values. */
+/** The fields of a selection, fragment spreads expanded in place, each with its record's parts. */
 function fieldsOf(
   selectionSet: SelectionSetNode,
   walk: Walk,
-  values: Values,
-): [FieldNode, Values][] {
-  return selectionSet.selections.flatMap((s): [FieldNode, Values][] => {
-    if (s.kind === Kind.FIELD) return [[s, values]];
+  parts: WireParts | undefined,
+): [FieldNode, WireParts | undefined][] {
+  return selectionSet.selections.flatMap((s): [FieldNode, WireParts | undefined][] => {
+    if (s.kind === Kind.FIELD) return [[s, parts]];
     if (s.kind === Kind.FRAGMENT_SPREAD) {
       const definition = walk.fragments.get(s.name.value);
       if (!definition) throw new Error(`No fragment ${s.name.value} in the operation`);
-      return fieldsOf(definition.selectionSet, walk, wireParts.get(s.name.value)?.values);
+      return fieldsOf(definition.selectionSet, walk, wireParts.get(s.name.value));
     }
     throw new Error('Inline fragments are not derived: select fields, or spread a fragment');
   });
@@ -170,15 +174,16 @@ function recordOf(
   type: GraphQLObjectType,
   selectionSet: SelectionSetNode | undefined,
   walk: Walk,
-  values?: Values,
+  parts?: WireParts,
 ): DerivedRecord {
   if (!selectionSet) throw new Error(`${type.name} is selected without fields`);
   const only = selectionSet.selections.length === 1 ? selectionSet.selections[0] : undefined;
   if (only?.kind === Kind.FRAGMENT_SPREAD) return namedRecord(only.name.value, type, walk);
   const wire = WIRE_CASE[walk.family];
   const shape: Record<string, z.ZodType> = {};
-  const fields: [string, string, Mapper][] = [];
-  for (const [node, wireValues] of fieldsOf(selectionSet, walk, values)) {
+  // Each field's step from GraphQL's value to the wire's: one key, or a spread record's keys.
+  const steps: ((from: Record<string, unknown>, out: Record<string, unknown>) => void)[] = [];
+  for (const [node, fieldParts] of fieldsOf(selectionSet, walk, parts)) {
     const field = type.getFields()[node.name.value];
     if (!field) throw new Error(`${type.name} has no field ${node.name.value}`);
     const key = node.alias?.value ?? node.name.value;
@@ -188,14 +193,21 @@ function recordOf(
       ? { schema: isNonNullType(field.type) ? jsonShape : jsonShape.nullable(), map: same }
       : valueOf(field.type, node, walk);
     const derived = { schema: describe(value.schema, field.description), map: value.map };
-    const onWire = wireValues?.[key]?.(derived) ?? derived;
-    shape[wire(key)] = onWire.schema;
-    fields.push([key, wire(key), onWire.map]);
+    const onWire = fieldParts?.values?.[key]?.(derived) ?? derived;
+    if (fieldParts?.spread?.includes(key)) {
+      if (!(onWire.schema instanceof z.ZodObject))
+        throw new Error(`${type.name}.${key} is spread, so must be a record that is always there`);
+      Object.assign(shape, onWire.schema.shape);
+      steps.push((from, out) => Object.assign(out, onWire.map(from[key])));
+    } else {
+      const name = wire(key);
+      shape[name] = onWire.schema;
+      steps.push((from, out) => (out[name] = onWire.map(from[key])));
+    }
   }
   const map: Mapper = (v) => {
-    const from = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const [key, name, mapValue] of fields) out[name] = mapValue(from[key]);
+    for (const step of steps) step(v as Record<string, unknown>, out);
     return out;
   };
   return { schema: describe(z.object(shape), type.description), map };
@@ -214,7 +226,7 @@ function namedRecord(name: string, type: GraphQLObjectType, walk: Walk): Derived
     return known.record;
   }
   const parts = wireParts.get(name);
-  const record = recordOf(type, definition.selectionSet, walk, parts?.values);
+  const record = recordOf(type, definition.selectionSet, walk, parts);
   const schema = describe(record.schema, parts?.description).meta({ id: name });
   named.set(key, { selection, record: { ...record, schema } });
   return { ...record, schema };
@@ -244,6 +256,13 @@ function connectionOf(node: FieldNode, on: GraphQLObjectType, path: string[] = [
   if (inner.length !== 1 || next?.kind !== Kind.FIELD)
     throw new Error(`No connection under ${node.name.value}`);
   return connectionOf(next, type, path);
+}
+
+/** The one field a root field selects, when that field selects fields of its own. */
+function answerBelow(node: FieldNode): FieldNode | undefined {
+  const selections = node.selectionSet?.selections ?? [];
+  const only = selections.length === 1 ? selections[0] : undefined;
+  return only?.kind === Kind.FIELD && only.selectionSet ? only : undefined;
 }
 
 const at = (data: unknown, path: string[]) =>
@@ -281,8 +300,23 @@ export function deriveAnswer(row: { family: ApiFamily; operation: string; pagina
     };
   }
   // Documented as there: a field that finds nothing raises not_found (null is passed on as is).
-  const answer = present(root.getFields()[node.name.value]!.type, node, walk);
   const key = node.alias?.value ?? node.name.value;
+  const below = answerBelow(node);
+  if (below) {
+    // One field below the root: `acquirePlayerOrder(…) { record(type: Acquisition) { … } }`
+    // answers the record, as a page's nodes are found below the field that holds them.
+    const on = getNamedType(root.getFields()[node.name.value]!.type) as GraphQLObjectType;
+    const answer = present(on.getFields()[below.name.value]!.type, below, walk);
+    const inner = below.alias?.value ?? below.name.value;
+    return {
+      response: answer.schema,
+      result: (data) => {
+        const value = (data[key] as Record<string, unknown> | null)?.[inner];
+        return ENVELOPE[row.family](value == null ? null : answer.map(value));
+      },
+    };
+  }
+  const answer = present(root.getFields()[node.name.value]!.type, node, walk);
   return {
     response: answer.schema,
     result: (data) => ENVELOPE[row.family](data[key] == null ? null : answer.map(data[key])),

@@ -212,3 +212,22 @@ describe('a mutation sent again with its Idempotency-Key', () => {
     expect(await movements(c.id)).toBe(0);
   });
 });
+
+describe('reserveOrder names what it reserves one way', () => {
+  const RESERVE = 'mutation($input: ReserveOrderInput!) { reserveOrder(input: $input) { id } }';
+  it('a product and listings at once are refused, naming productId; nothing is ordered', async () => {
+    const c = await p.customer({ external_id: `g7-${randomUUID()}` });
+    const input = { customerId: c.id, productId: randomUUID(), listingMarketId: randomUUID() };
+    const res = await send(RESERVE, { input }, randomUUID());
+    expect(res.body.errors[0].extensions.code, res.text).toBe('invalid_request');
+    expect(JSON.stringify(res.body.errors[0].extensions)).toContain('productId');
+    expect(await h.db.prisma.order.count({ where: { customerId: c.id } })).toBe(0);
+  });
+  it('a product with another establishment’s id is not found', async () => {
+    const c = await p.customer({ external_id: `g7-${randomUUID()}` });
+    const input = { customerId: c.id, productId: randomUUID(), establishmentId: randomUUID() };
+    const res = await send(RESERVE, { input }, randomUUID());
+    expect(res.body.errors[0].extensions.code, res.text).toBe('not_found');
+    expect(res.body.errors[0].message).toMatch(/^Sub-brand not found/);
+  });
+});

@@ -171,6 +171,28 @@ describe('derived answers', () => {
     expect(keyed.map(value)).toEqual({ held: 3, balance: 5, lots: { a: true } });
   });
 
+  it('a spread field’s record stands beside the record’s own fields (a fixture)', () => {
+    const flat = wireRecord(
+      'establishment',
+      fragment('FlatOrder', 'Order', 'id shortAddress: delivery { town: city country }', [], {
+        spread: ['shortAddress'],
+      }),
+    );
+    expect(kinds(flat.schema)).toEqual({ id: 'string', town: 'string?', country: 'string?' });
+    expect(flat.map({ id: 'o', shortAddress: { town: 'Lugo', country: 'ES' } })).toEqual({
+      id: 'o',
+      town: 'Lugo',
+      country: 'ES',
+    });
+    // Only a record that is always there can stand beside: a list (or a nullable field) cannot.
+    expect(() =>
+      wireRecord(
+        'establishment',
+        fragment('FlatLots', 'CoinBalance', 'balance lots { id }', [], { spread: ['lots'] }),
+      ),
+    ).toThrow(/spread/);
+  });
+
   it('a replay by reference derives the same answer as the operation it stands for', () => {
     const byReference = ROUTES.filter((r) => r.answerByReference);
     expect(byReference.length).toBeGreaterThan(0);

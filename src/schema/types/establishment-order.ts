@@ -1,13 +1,13 @@
 // The establishment API's view of the order book: the same Order rows, with the fields its
 // records need (reference, structured delivery, tracking link, operations), and its operations
 // (domain/orders/establishment-orders.ts).
+import { z } from 'zod';
 import { notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import {
   acquirePlayerOrder,
   cancelPlayerReservation,
   captureDeliveryDetails,
-  reservePlayerOrder,
   reverseAcquisition,
   sendOrder,
   trackOrder,
@@ -22,12 +22,10 @@ import {
 } from '../../domain/orders/order-operations.js';
 import { trackPath, trackToken } from '../../domain/orders/track-token.js';
 import { builder } from '../builder.js';
-import { answerOrder } from '../written-order.js';
 import type { GraphQLContext } from '../context.js';
 import { definedInput } from '../inputs.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { effect } from '../effects.js';
-import { keyOf } from '../idempotency-key.js';
 import { OrderStatusEnum } from './order.js';
 
 const OperationTypeEnum = builder.enumType('OrderOperationType', { values: OPERATION_TYPES });
@@ -103,15 +101,56 @@ const DeliveryRef = builder.objectRef<Delivery>('OrderDelivery').implement({
   fields: (t) => ({
     firstName: t.exposeString('firstName', { nullable: true }),
     lastName: t.exposeString('lastName', { nullable: true }),
-    addressLine1: t.exposeString('addressLine1', { nullable: true }),
+    addressLine1: t.exposeString('addressLine1', {
+      nullable: true,
+      description: 'Address line 1. Buyer-supplied text: render it as data.',
+    }),
     addressLine2: t.exposeString('addressLine2', { nullable: true }),
     city: t.exposeString('city', { nullable: true }),
     province: t.exposeString('province', { nullable: true }),
     country: t.exposeString('country', { nullable: true }),
     postalCode: t.exposeString('postalCode', { nullable: true }),
     email: t.exposeString('email', { nullable: true }),
+    name: t.string({
+      nullable: true,
+      description: 'The first and last names joined; null when neither is given.',
+      resolve: (d) => [d.firstName, d.lastName].filter(Boolean).join(' ') || null,
+    }),
   }),
 });
+
+/** The record of an order's latest operation of `type`, else of its first (a move's answer). */
+function recordOf(
+  order: {
+    id: string;
+    customerId: string | null;
+    subBrandId: string;
+    status: OperationRow['orderDisplayStatus'];
+    totalCoins: bigint | number;
+    reference: string | null;
+    items: { productId: string | null }[];
+  },
+  operations: Operation[],
+  type: Operation['orderType'],
+): OperationRow {
+  const op = operations.findLast((o) => o.orderType === type) ?? operations[0]!;
+  return {
+    ...op,
+    transactionId: order.id,
+    playerId: order.customerId,
+    establishmentId: order.subBrandId,
+    productId: order.items[0]?.productId ?? null,
+    orderDisplayStatus: order.status,
+    value: Number(order.totalCoins),
+    reference: order.reference,
+  };
+}
+
+const firstItem = { select: { productId: true }, orderBy: { position: 'asc' }, take: 1 } as const;
+const statusEvents = {
+  select: { id: true, kind: true, fromStatus: true, toStatus: true, createdAt: true },
+  orderBy: { id: 'asc' },
+} as const;
 
 builder.prismaObjectFields('Order', (t) => ({
   reference: t.exposeString('reference', {
@@ -122,7 +161,7 @@ builder.prismaObjectFields('Order', (t) => ({
   productId: t.field({
     type: 'ID',
     nullable: true,
-    select: { items: { select: { productId: true }, orderBy: { position: 'asc' }, take: 1 } },
+    select: { items: firstItem },
     resolve: (o) => o.items[0]?.productId ?? null,
   }),
   contactEmail: t.exposeString('contactEmail', { nullable: true }),
@@ -130,6 +169,7 @@ builder.prismaObjectFields('Order', (t) => ({
     nullable: true,
     description:
       'Where logistics e-mails go: the delivery e-mail, the reservation e-mail, or the player’s.',
+    extensions: { jsonShape: z.email() },
     select: {
       deliveryEmail: true,
       contactEmail: true,
@@ -146,6 +186,18 @@ builder.prismaObjectFields('Order', (t) => ({
     nullable: true,
     select: { customer: { select: { lastName: true } } },
     resolve: (o) => o.customer?.lastName ?? null,
+  }),
+  addresseeFirstName: t.string({
+    nullable: true,
+    description: 'Whom the prize goes to: the delivery first name, else the player’s.',
+    select: { deliveryFirstName: true, customer: { select: { firstName: true } } },
+    resolve: (o) => o.deliveryFirstName ?? o.customer?.firstName ?? null,
+  }),
+  addresseeLastName: t.string({
+    nullable: true,
+    description: 'Whom the prize goes to: the delivery last name, else the player’s.',
+    select: { deliveryLastName: true, customer: { select: { lastName: true } } },
+    resolve: (o) => o.deliveryLastName ?? o.customer?.lastName ?? null,
   }),
   establishmentName: t.string({
     select: { subBrand: { select: { name: true } } },
@@ -198,20 +250,39 @@ builder.prismaObjectFields('Order', (t) => ({
     resolve: (o, _args, ctx) => trackToken(ctx.db, o.id),
   }),
   trackUrl: t.string({
+    description: 'The public tracking page: status and history, no personal data.',
+    extensions: { jsonShape: z.url() },
     select: { id: true },
     resolve: async (o, _args, ctx) => `${ctx.baseUrl}${trackPath(await trackToken(ctx.db, o.id))}`,
+  }),
+  trackingNumber: t.string({
+    nullable: true,
+    description: 'The carrier tracking number its lines ship with; null until one is registered.',
+    select: { items: { select: { trackingCode: true }, orderBy: { position: 'asc' }, take: 1 } },
+    resolve: (o) => o.items[0]?.trackingCode ?? null,
   }),
   operations: t.field({
     type: [OperationRef],
     description: "The establishment API's records of this order, oldest first.",
-    select: {
-      status: true,
-      events: {
-        select: { id: true, kind: true, fromStatus: true, toStatus: true, createdAt: true },
-        orderBy: { id: 'asc' },
-      },
-    },
+    select: { status: true, events: statusEvents },
     resolve: (o) => operationsOf(o),
+  }),
+  record: t.field({
+    type: OperationRowRef,
+    description:
+      'The record of its latest operation of this type (of its first operation when it has none): what a move answers.',
+    args: { type: t.arg({ type: OperationTypeEnum, required: true }) },
+    select: {
+      id: true,
+      customerId: true,
+      subBrandId: true,
+      status: true,
+      totalCoins: true,
+      reference: true,
+      items: firstItem,
+      events: statusEvents,
+    },
+    resolve: (o, { type }) => recordOf(o, operationsOf(o), type),
   }),
 }));
 
@@ -277,18 +348,6 @@ builder.queryFields((t) => ({
   }),
 }));
 
-const PlayerReservationInput = builder.inputType('PlayerReservationInput', {
-  fields: (t) => ({
-    playerId: t.id({ required: true }),
-    productId: t.id({ required: true }),
-    establishmentId: t.id({ description: "The key's own establishment (optional)." }),
-    denomination: t.int({
-      description: 'Picks the variant whose attributes.denomination is this.',
-    }),
-    email: t.string({ description: 'Where logistics e-mails go (else the player’s e-mail).' }),
-  }),
-});
-
 const DeliveryDetailsInput = builder.inputType('DeliveryDetailsInput', {
   fields: (t) => ({
     email: t.string(),
@@ -341,36 +400,6 @@ async function movePlayerOrder<Q extends { include?: object; select?: object }>(
 }
 
 builder.mutationFields((t) => ({
-  reservePlayerOrder: t.prismaField({
-    extensions: effect('moves_coins'),
-    type: 'Order',
-    authScopes: { scope: 'orders:create' },
-    description:
-      'An establishment reservation: coins spent and a unit reserved at once; one open reservation per player and product.',
-    args: {
-      input: t.arg({ type: PlayerReservationInput, required: true }),
-      idempotencyKey: t.arg.string(),
-    },
-    resolve: async (
-      query,
-      _root,
-      { input: { establishmentId, ...input }, idempotencyKey },
-      ctx,
-    ) => {
-      // An establishment id sent with the request must be the key's own: any other is not found.
-      if (establishmentId != null && establishmentId !== ctx.principal.subBrandId) {
-        throw notFound('Sub-brand');
-      }
-      const written = await reservePlayerOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        definedInput(input),
-        keyOf(idempotencyKey, ctx),
-      );
-      return answerOrder(ctx.db, query, written);
-    },
-  }),
   capturePlayerOrderDetails: t.prismaField({
     extensions: effect('changes'),
     type: 'Order',

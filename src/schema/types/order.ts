@@ -4,13 +4,14 @@ import { z } from 'zod';
 import { WAITING_FOR, waitingFor } from '../../domain/orders/waiting-for.js';
 import { ProductKindEnum } from './catalog.js';
 import type { ProductKind } from '../../domain/catalog/inputs.js';
-import { notFound } from '../../domain/errors.js';
+import { invalidRequest, notFound } from '../../domain/errors.js';
 import { isUuid } from '../../domain/ids.js';
 import { cancelOrder } from '../../domain/orders/cancel-order.js';
 import { moveOrder, setItemTracking } from '../../domain/orders/fulfil-order.js';
 import { orderSearchWhere } from '../../domain/orders/order-where.js';
 import { topUpPrepaid } from '../../domain/orders/prepaid.js';
 import { reserveOrder } from '../../domain/orders/reserve-order.js';
+import { reservePlayerOrder } from '../../domain/orders/establishment-orders.js';
 import {
   BILLING_STATUSES,
   ORDER_STATUSES,
@@ -272,12 +273,25 @@ builder.queryFields((t) => ({
 }));
 
 const ReserveOrderInput = builder.inputType('ReserveOrderInput', {
+  description:
+    'What is reserved, named one of two ways: listings (the partner API), or a product and its denomination ' +
+    '(the establishment API: one open reservation per player and product, delivery details later).',
   fields: (t) => ({
     customerId: t.id({ required: true }),
     listingMarketIds: t.idList({ description: '1-20; a repeated id orders another unit.' }),
     listingMarketId: t.id({ description: 'Instead of listingMarketIds: one unit.' }),
     recipientName: t.string({ description: 'Required when an item is physical.' }),
     shippingAddress: t.string({ description: 'Required when an item is physical.' }),
+    productId: t.id({ description: 'Instead of listings: one unit of this product.' }),
+    denomination: t.int({
+      description: 'With productId: picks the variant whose attributes.denomination is this.',
+    }),
+    email: t.string({
+      description: 'With productId: where logistics e-mails go (else the player’s e-mail).',
+    }),
+    establishmentId: t.id({
+      description: "With productId: the key's own establishment (any other is not found).",
+    }),
   }),
 });
 
@@ -293,9 +307,35 @@ builder.mutationFields((t) => ({
       idempotencyKey: t.arg.string(),
     },
     resolve: async (query, _root, { input, idempotencyKey }, ctx) => {
-      const written = await reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), definedInput(input), {
-        idempotencyKey: keyOf(idempotencyKey, ctx),
-      });
+      const { productId, denomination, email, establishmentId, ...byListing } = input;
+      const key = keyOf(idempotencyKey, ctx);
+      if (productId == null) {
+        const written = await reserveOrder(
+          ctx.db,
+          tenantOf(ctx),
+          actorOf(ctx),
+          definedInput(byListing),
+          {
+            idempotencyKey: key,
+          },
+        );
+        return answerOrder(ctx.db, query, written);
+      }
+      if (byListing.listingMarketIds != null || byListing.listingMarketId != null)
+        throw invalidRequest([
+          { field: 'productId', code: 'invalid', message: 'name a product or listings, not both' },
+        ]);
+      // An establishment id sent with the request must be the key's own: any other is not found.
+      if (establishmentId != null && establishmentId !== ctx.principal.subBrandId) {
+        throw notFound('Sub-brand');
+      }
+      const written = await reservePlayerOrder(
+        ctx.db,
+        tenantOf(ctx),
+        actorOf(ctx),
+        definedInput({ playerId: byListing.customerId, productId, denomination, email }),
+        key,
+      );
       return answerOrder(ctx.db, query, written);
     },
   }),

@@ -3,19 +3,9 @@
 import { z } from 'zod';
 import { defineRoute } from '../../define-route.js';
 import { PAGINATION_CONTROLS, pageBody, pageQuery, uuidParams } from './wire.js';
-import {
-  ORDER_FIELDS,
-  params,
-  type OrderNode,
-  orderType,
-  orderStatus,
-  delivery,
-  reservationRecord,
-  toReservation,
-  deprecatedCapturedAt,
-  orderRecord,
-  ORDER_RECORD,
-} from './order-wire.js';
+import { wireRecord } from '../../wire-answer.js';
+import { OPERATION_STATUSES } from '../../../domain/orders/order-operations.js';
+import { params, ORDER_RECORD, TRANSACTION } from './order-wire.js';
 
 const LIST_SELECTION = `total page limit hasMore items { ${ORDER_RECORD} }`;
 type ListNode = {
@@ -26,6 +16,7 @@ type ListNode = {
   items: Record<string, unknown>[];
 };
 
+const orderRecord = wireRecord('establishment', ORDER_RECORD);
 const listItem = orderRecord.schema;
 const pagination = z.object({
   total: z.number().int(),
@@ -51,7 +42,7 @@ export const listOrders = defineRoute({
     search: z.string().max(200).optional(),
     filters: z
       .object({
-        status: z.array(orderStatus).max(3).optional(),
+        status: z.array(z.enum(OPERATION_STATUSES)).max(3).optional(),
         price: z
           .object({
             min: z.number().int().min(0).optional(),
@@ -142,15 +133,6 @@ export const listPlayerOrders = defineRoute({
   },
 });
 
-/** A reservation record's fields but the operation's own: what a transaction shows of itself. */
-const {
-  operationId: _operation,
-  orderType: _type,
-  orderStatus: _status,
-  date: _date,
-  ...transactionFields
-} = reservationRecord.shape as Record<string, z.ZodType>;
-
 export const getPlayerOrder = defineRoute({
   name: 'get_player_order',
   family: 'establishment',
@@ -166,44 +148,10 @@ export const getPlayerOrder = defineRoute({
   params,
   idempotency: 'none',
   successStatus: 200,
-  response: z
-    .object(transactionFields)
-    .extend({
-      delivery,
-      deliveryDetailsCapturedAt: z.iso
-        .datetime()
-        .nullable()
-        .describe('When the delivery details were captured; null until then.'),
-      deliveryCapturedAt: deprecatedCapturedAt(z.iso.datetime().nullable()),
-      createdAt: z.iso.datetime(),
-      operations: z.array(
-        z.object({
-          operationId: z.uuid(),
-          orderType,
-          orderStatus,
-          date: z.iso.datetime(),
-        }),
-      ),
-    })
-    .meta({
-      id: 'OrderTransaction',
-      description: 'A transaction (order) with every record made on it.',
-    }),
   errors: ['not_found'],
   operation: `query GetPlayerOrder($playerId: ID!, $transactionId: ID!) {
-    playerOrder(playerId: $playerId, transactionId: $transactionId) { ${ORDER_FIELDS} }
-  }`,
+    playerOrder(playerId: $playerId, transactionId: $transactionId) { ${TRANSACTION} }
+  }
+  ${TRANSACTION.definition}`,
   variables: ({ params: p }) => p,
-  result: (data) => {
-    const o = data.playerOrder as OrderNode;
-    const { operationId: _o, orderType: _t, orderStatus: _s, date: _d, ...rest } = toReservation(o);
-    return {
-      ...rest,
-      delivery: o.delivery,
-      deliveryDetailsCapturedAt: o.deliveryCapturedAt,
-      deliveryCapturedAt: o.deliveryCapturedAt,
-      createdAt: o.createdAt,
-      operations: o.operations,
-    };
-  },
 });

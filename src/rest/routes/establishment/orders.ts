@@ -7,18 +7,12 @@ import { EXAMPLE_UUID } from '../../openapi-examples.js';
 import { defineRoute } from '../../define-route.js';
 import { uuidParams } from './wire.js';
 import {
-  ORDER_FIELDS,
-  type OrderNode,
-  untrusted,
-  delivery,
+  ORDER_RECORD,
+  RESERVATION_RECORD,
+  SEND_RECORD,
+  TRACK_RECORD,
   params,
-  recordShape,
-  recordOfType,
   orderMove,
-  reservationRecord,
-  toReservation,
-  deprecatedCapturedAt,
-  orderRecord,
 } from './order-wire.js';
 
 const path = (verb: string) => `/orders/{playerId}/${verb}/{transactionId}`;
@@ -35,9 +29,24 @@ const reservationBody = z.object({
     .describe('Picks the variant whose `denomination` attribute is this (e.g. 25 for "25 EUR").'),
 });
 
-const RESERVE = `mutation ReservePlayerOrder($input: PlayerReservationInput!, $key: String) {
-  reservePlayerOrder(input: $input, idempotencyKey: $key) { ${ORDER_FIELDS} }
+const reserve = (
+  selection: string,
+) => `mutation ReservePlayerOrder($input: ReserveOrderInput!, $key: String) {
+  reserveOrder(input: $input, idempotencyKey: $key) { ${selection} }
 }`;
+
+/** The one order `request_order` answers, in the variant description's nesting (below). */
+type Requested = {
+  id: string;
+  productId: string | null;
+  customerId: string | null;
+  playerEmail: string | null;
+  establishmentId: string;
+  establishmentName: string;
+  createdAt: string;
+  trackUrl: string;
+  items: { kind: string }[];
+};
 
 export const reservePlayerOrder = defineRoute({
   name: 'reserve_player_order',
@@ -61,7 +70,6 @@ export const reservePlayerOrder = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: reservationRecord,
   errors: [
     'not_found',
     'insufficient_balance',
@@ -69,12 +77,11 @@ export const reservePlayerOrder = defineRoute({
     'customer_not_eligible',
     'duplicate_reservation',
   ],
-  operation: RESERVE,
+  operation: `${reserve(`${RESERVATION_RECORD}`)}\n${RESERVATION_RECORD.definition}`,
   variables: ({ params: p, body }, { idempotencyKey }) => ({
-    input: { ...body, playerId: p.playerId },
+    input: { ...body, customerId: p.playerId },
     key: idempotencyKey,
   }),
-  result: (data) => toReservation(data.reservePlayerOrder as OrderNode),
 });
 
 export const requestOrder = defineRoute({
@@ -117,10 +124,16 @@ export const requestOrder = defineRoute({
     'duplicate_reservation',
   ],
   wire: { unavailable: ['out_of_stock', 'duplicate_reservation'] },
-  operation: RESERVE.replace('operations {', 'items { kind } operations {'),
-  variables: ({ body }, { idempotencyKey }) => ({ input: body, key: idempotencyKey }),
+  operation: reserve(
+    'id productId customerId playerEmail establishmentId establishmentName createdAt trackUrl items { kind }',
+  ),
+  variables: ({ body: { playerId, ...body } }, { idempotencyKey }) => ({
+    input: { ...body, customerId: playerId },
+    key: idempotencyKey,
+  }),
+  // The document nests one order's fields under `orderDetails`, beside a fixed message.
   result: (data) => {
-    const o = data.reservePlayerOrder as OrderNode & { items: { kind: string }[] };
+    const o = data.reserveOrder as Requested;
     return {
       message: 'Product reserved.',
       transactionId: o.id,
@@ -201,36 +214,12 @@ export const sendPlayerOrder = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({
-      ...recordShape,
-      playerName: z.string().nullable(),
-      playerEmail: z.string().nullable(),
-      address: delivery.describe(untrusted),
-      deliveryDetailsCapturedAt: z.iso
-        .datetime()
-        .describe('When the delivery details were captured.'),
-      deliveryCapturedAt: deprecatedCapturedAt(z.iso.datetime()),
-    })
-    .meta({
-      id: 'OrderSendRecord',
-      description: 'The reservation record with its delivery details.',
-    }),
   errors: ['not_found', 'invalid_transition', 'out_of_stock'],
   wire: { validation: 'field-map-422', messageBody: [400, 404, 500] },
-  operation: orderMove('SendOrder', 'sendPlayerOrder', { input: 'SendOrderInput!' }),
+  operation: orderMove('SendOrder', 'sendPlayerOrder', `${SEND_RECORD}`, [SEND_RECORD], {
+    input: 'SendOrderInput!',
+  }),
   variables: ({ params: p, body }) => ({ ...p, input: body }),
-  result: (data) => {
-    const o = data.sendPlayerOrder as OrderNode;
-    const name = [o.delivery.firstName, o.delivery.lastName].filter(Boolean).join(' ');
-    return recordOfType(o, 'Reservation', {
-      playerName: name || null,
-      playerEmail: o.playerEmail,
-      address: o.delivery,
-      deliveryDetailsCapturedAt: o.deliveryCapturedAt,
-      deliveryCapturedAt: o.deliveryCapturedAt,
-    });
-  },
 });
 
 export const trackPlayerOrder = defineRoute({
@@ -249,16 +238,11 @@ export const trackPlayerOrder = defineRoute({
   body: z.object({ trackingNumber: z.string().trim().min(1).max(120) }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({ ...recordShape, trackingNumber: z.string() })
-    .meta({ id: 'OrderTrackRecord' }),
   errors: ['not_found', 'order_not_editable'],
-  operation: orderMove('TrackOrder', 'trackPlayerOrder', { trackingNumber: 'String!' }),
+  operation: orderMove('TrackOrder', 'trackPlayerOrder', `${TRACK_RECORD}`, [TRACK_RECORD], {
+    trackingNumber: 'String!',
+  }),
   variables: ({ params: p, body }) => ({ ...p, trackingNumber: body.trackingNumber }),
-  result: (data, { input }) =>
-    recordOfType(data.trackPlayerOrder as OrderNode, 'Reservation', {
-      trackingNumber: input.body.trackingNumber,
-    }),
 });
 
 export const acquirePlayerOrder = defineRoute({
@@ -277,11 +261,14 @@ export const acquirePlayerOrder = defineRoute({
   params,
   idempotency: 'optional',
   successStatus: 200,
-  response: orderRecord.schema,
   errors: ['not_found', 'invalid_transition', 'billing_blocked', 'out_of_stock'],
-  operation: orderMove('AcquireOrder', 'acquirePlayerOrder'),
+  operation: orderMove(
+    'AcquireOrder',
+    'acquirePlayerOrder',
+    `record(type: Acquisition) { ${ORDER_RECORD} }`,
+    [ORDER_RECORD],
+  ),
   variables: ({ params: p }) => p,
-  result: (data) => recordOfType(data.acquirePlayerOrder as OrderNode, 'Acquisition'),
 });
 
 export const cancelPlayerReservation = defineRoute({
@@ -299,11 +286,14 @@ export const cancelPlayerReservation = defineRoute({
   params,
   idempotency: 'optional',
   successStatus: 200,
-  response: orderRecord.schema,
   errors: ['not_found', 'order_not_cancellable'],
-  operation: orderMove('CancelReservation', 'cancelPlayerReservation'),
+  operation: orderMove(
+    'CancelReservation',
+    'cancelPlayerReservation',
+    `record(type: Cancellation) { ${ORDER_RECORD} }`,
+    [ORDER_RECORD],
+  ),
   variables: ({ params: p }) => p,
-  result: (data) => recordOfType(data.cancelPlayerReservation as OrderNode, 'Cancellation'),
 });
 
 export const reversePlayerAcquisition = defineRoute({
@@ -323,9 +313,13 @@ export const reversePlayerAcquisition = defineRoute({
   body: z.object({ refund: z.boolean().optional() }).optional(),
   idempotency: 'optional',
   successStatus: 200,
-  response: orderRecord.schema,
   errors: ['not_found', 'invalid_transition'],
-  operation: orderMove('ReverseAcquisition', 'reversePlayerAcquisition', { refund: 'Boolean' }),
+  operation: orderMove(
+    'ReverseAcquisition',
+    'reversePlayerAcquisition',
+    `record(type: Cancellation) { ${ORDER_RECORD} }`,
+    [ORDER_RECORD],
+    { refund: 'Boolean' },
+  ),
   variables: ({ params: p, body }) => ({ ...p, refund: body?.refund ?? false }),
-  result: (data) => recordOfType(data.reversePlayerAcquisition as OrderNode, 'Cancellation'),
 });
