@@ -1,8 +1,10 @@
 // A campaign's prizes and the facts it counts (docs/campaigns.md): the awards players won and
 // their claims, and the activity the game provider inserts (insert-activity), which may award.
-import { claimAward, type ClaimResult } from '../../engine/campaigns/claim-award.js';
+import { claimAward, claimInput, type ClaimResult } from '../../engine/campaigns/claim-award.js';
 import {
+  ACTIVITY_MODES,
   ACTIVITY_OUTCOMES,
+  activityObject,
   insertActivity,
   NOT_ELIGIBLE_REASONS,
   type ActivityAnswer,
@@ -16,6 +18,7 @@ import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
 import { keyOf } from '../idempotency-key.js';
 import { actorOf, tenantOf } from '../tenant.js';
+import { enumOf, inputTypeOf } from '../zod-input.js';
 import { CampaignTypeEnum, ownEstablishment, read } from './campaign.js';
 
 const ActivityOutcomeEnum = builder.enumType('CampaignActivityOutcome', {
@@ -218,13 +221,22 @@ builder.queryFields((t) => ({
   }),
 }));
 
+/** The engine checks the rule of each mode (activityInput); GraphQL states the fields. */
+enumOf(
+  'CampaignActivityMode',
+  ACTIVITY_MODES,
+  'What the activity reports; each mode needs its field.',
+);
+const ActivityInput = inputTypeOf('CampaignActivityInput', activityObject);
+const ClaimInput = inputTypeOf('CampaignAwardClaimInput', claimInput);
+
 builder.mutationFields((t) => ({
   insertCampaignActivity: t.field({
     extensions: effect('moves_coins'),
     type: ActivityAnswerRef,
     authScopes: { scope: 'campaigns:activity' },
     args: {
-      input: t.arg({ type: 'JSON', required: true }),
+      input: t.arg({ type: ActivityInput, required: true }),
       idempotencyKey: t.arg.string(),
       establishmentId: t.arg.id(),
     },
@@ -242,7 +254,7 @@ builder.mutationFields((t) => ({
     authScopes: { scope: 'prizes:claim' },
     args: {
       customerId: t.arg.id({ required: true }),
-      input: t.arg({ type: 'JSON', required: true }),
+      input: t.arg({ type: ClaimInput, required: true }),
     },
     resolve: (_root, args, ctx) =>
       claimAward(

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   expectedCoins,
+  gameTableInput,
   playGame,
   prizeOdds,
   readGame,
@@ -16,6 +17,9 @@ import { builder } from '../builder.js';
 import { effect } from '../effects.js';
 import { requiredKeyOf } from '../idempotency-key.js';
 import { actorOf, tenantOf } from '../tenant.js';
+import { inputTypeOf } from '../zod-input.js';
+
+const GameTableInput = inputTypeOf('CampaignGameTableInput', gameTableInput);
 
 const write = { scope: 'campaigns:write' } as const;
 
@@ -221,11 +225,11 @@ builder.mutationFields((t) => ({
     extensions: effect('changes'),
     type: 'CampaignGameTable',
     authScopes: write,
-    description: 'A new version of the prize table ({ prizes: [{ label, coins, weight }] }).',
+    description: 'A new version of the prize table.',
     args: {
       campaignId: t.arg.id({ required: true }),
       gameName: t.arg.string({ required: true }),
-      input: t.arg({ type: 'JSON', required: true }),
+      input: t.arg({ type: GameTableInput, required: true }),
     },
     resolve: (_q, _root, a, ctx) =>
       setGameTable(ctx.db, tenantOf(ctx), String(a.campaignId), a.gameName, a.input),

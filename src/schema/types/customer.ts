@@ -12,6 +12,7 @@ import { isUuid } from '../../domain/ids.js';
 import { parseInput } from '../../domain/validation.js';
 import { listTotal, plannedRows } from '../../domain/list-total.js';
 import { ListTotalRef } from '../list-total.js';
+import { enumOf } from '../zod-input.js';
 import { builder } from '../builder.js';
 import { onReplica } from '../read.js';
 import { definedInput, patchArgs } from '../inputs.js';
@@ -21,7 +22,7 @@ import { EnvironmentEnum } from './environment.js';
 import { effect } from '../effects.js';
 
 export const CustomerStatusEnum = builder.enumType('CustomerStatus', { values: CUSTOMER_STATUSES });
-const LanguageEnum = builder.enumType('Language', { values: LANGUAGES });
+const LanguageEnum = enumOf('Language', LANGUAGES);
 
 builder.prismaObject('Customer', {
   fields: (t) => ({

@@ -1,7 +1,8 @@
 // The establishment's view of the catalog (docs/establishment-api.md, "Products" and
 // "Catalogs"): the same products, stock and listings as `products`, described as the
 // establishment document describes them, and the writes an establishment makes. Bodies are
-// validated by the domain (domain/catalog/establishment-*.ts), so inputs here are JSON.
+// validated by the domain (domain/catalog/establishment-*.ts); their GraphQL input types are
+// derived from the same zod schemas (zod-input.ts).
 import { z } from 'zod';
 import {
   createEstablishmentProduct,
@@ -12,7 +13,10 @@ import {
 } from '../../domain/catalog/establishment-products.js';
 import {
   addCatalogProducts,
+  catalogProductsBody,
   createEstablishmentCatalog,
+  createEstablishmentCatalogBody,
+  renameCatalogBody,
   deleteEstablishmentCatalog,
   listEstablishmentCatalogs,
   readEstablishmentCatalog,
@@ -24,16 +28,41 @@ import {
   type ProductView,
 } from '../../domain/catalog/establishment-view.js';
 import type { Viewer } from '../../domain/catalog/visibility.js';
-import { searchEstablishmentProducts } from '../../domain/catalog/search-establishment-products.js';
 import {
+  PRODUCT_SORT_FIELDS,
+  productSearchBody,
+  searchEstablishmentProducts,
+} from '../../domain/catalog/search-establishment-products.js';
+import {
+  createEstablishmentProductBody,
   PRIZE_CATEGORIES,
   PRODUCT_STATUSES,
+  updateEstablishmentProductBody,
 } from '../../domain/catalog/establishment-product-inputs.js';
 import { PRICE_SOURCES } from '../../domain/catalog/pricing.js';
 import { textsIn } from '../../domain/catalog/translations.js';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
+import { enumOf, inputTypeOf } from '../zod-input.js';
+
+enumOf('EstablishmentProductSortField', PRODUCT_SORT_FIELDS);
+enumOf('SortOrder', ['asc', 'desc']);
+const SearchInput = inputTypeOf('EstablishmentProductSearchInput', productSearchBody);
+const CreateProductInput = inputTypeOf(
+  'CreateEstablishmentProductInput',
+  createEstablishmentProductBody,
+);
+const UpdateProductInput = inputTypeOf(
+  'UpdateEstablishmentProductInput',
+  updateEstablishmentProductBody,
+);
+const CreateCatalogInput = inputTypeOf(
+  'CreateEstablishmentCatalogInput',
+  createEstablishmentCatalogBody,
+);
+const RenameCatalogInput = inputTypeOf('RenameEstablishmentCatalogInput', renameCatalogBody);
+const CatalogProductsInput = inputTypeOf('EstablishmentCatalogProductsInput', catalogProductsBody);
 
 const viewerOf = (ctx: GraphQLContext): Viewer => ({
   subBrandId: ctx.principal.subBrandId,
@@ -47,15 +76,16 @@ const WRITE = { scope: 'products:write', admin: true } as const;
 const CATALOG_READ = { scope: 'catalogs:read', admin: true } as const;
 const CATALOG_WRITE = { scope: 'catalogs:write', admin: true } as const;
 
-const ProductStatusEnum = builder.enumType('EstablishmentProductStatus', {
-  description: 'booked: none left, some held by open orders; sold: none left.',
-  values: PRODUCT_STATUSES,
-});
+const ProductStatusEnum = enumOf(
+  'EstablishmentProductStatus',
+  PRODUCT_STATUSES,
+  'booked: none left, some held by open orders; sold: none left.',
+);
 const PriceSourceEnum = builder.enumType('PriceSource', {
   description: 'cascade: the margin levels set the price; override: your listing’s own.',
   values: PRICE_SOURCES,
 });
-const PrizeCategoryEnum = builder.enumType('PrizeCategory', { values: PRIZE_CATEGORIES });
+const PrizeCategoryEnum = enumOf('PrizeCategory', PRIZE_CATEGORIES);
 
 /** The texts of one language, as a product's translations hold them. */
 const productTexts = z.object({
@@ -308,8 +338,8 @@ builder.queryFields((t) => ({
   establishmentProductSearch: t.field({
     type: ProductPageRef,
     authScopes: READ,
-    description: 'The establishment document’s product search (its body, as JSON).',
-    args: { input: t.arg({ type: 'JSON', required: true }) },
+    description: 'The establishment document’s product search (its body).',
+    args: { input: t.arg({ type: SearchInput, required: true }) },
     resolve: (_r, { input }, ctx) => searchEstablishmentProducts(ctx.db, viewerOf(ctx), input),
   }),
   establishmentCatalogs: t.field({
@@ -334,14 +364,17 @@ builder.mutationFields((t) => ({
     type: CreatedRef,
     authScopes: WRITE,
     description: 'A product of yours, a global one (isAdmin, platform admins), or an import.',
-    args: { input: t.arg({ type: 'JSON', required: true }) },
+    args: { input: t.arg({ type: CreateProductInput, required: true }) },
     resolve: (_r, { input }, ctx) => createEstablishmentProduct(ctx.db, viewerOf(ctx), input),
   }),
   updateEstablishmentProduct: t.field({
     extensions: effect('changes'),
     type: EstablishmentProductRef,
     authScopes: WRITE,
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: 'JSON', required: true }) },
+    args: {
+      id: t.arg.id({ required: true }),
+      input: t.arg({ type: UpdateProductInput, required: true }),
+    },
     resolve: (_r, { id, input }, ctx) =>
       updateEstablishmentProduct(ctx.db, viewerOf(ctx), String(id), input),
   }),
@@ -378,7 +411,7 @@ builder.mutationFields((t) => ({
     description: 'A proposal: pending until the platform reviews it.',
     args: {
       establishmentId: t.arg.id({ required: true }),
-      input: t.arg({ type: 'JSON', required: true }),
+      input: t.arg({ type: CreateCatalogInput, required: true }),
     },
     resolve: (_r, { establishmentId, input }, ctx) =>
       createEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), input),
@@ -390,7 +423,7 @@ builder.mutationFields((t) => ({
     args: {
       establishmentId: t.arg.id({ required: true }),
       id: t.arg.id({ required: true }),
-      input: t.arg({ type: 'JSON', required: true }),
+      input: t.arg({ type: RenameCatalogInput, required: true }),
     },
     resolve: (_r, { establishmentId, id, input }, ctx) =>
       renameEstablishmentCatalog(ctx.db, viewerOf(ctx), String(establishmentId), String(id), input),
@@ -410,7 +443,7 @@ builder.mutationFields((t) => ({
     args: {
       establishmentId: t.arg.id({ required: true }),
       id: t.arg.id({ required: true }),
-      input: t.arg({ type: 'JSON', required: true }),
+      input: t.arg({ type: CatalogProductsInput, required: true }),
     },
     resolve: (_r, { establishmentId, id, input }, ctx) =>
       addCatalogProducts(ctx.db, viewerOf(ctx), String(establishmentId), String(id), input),

@@ -218,7 +218,7 @@ export const insertCampaignActivity = defineRoute({
   idempotency: 'optional',
   successStatus: 200,
   errors: ['not_found'],
-  operation: `mutation InsertCampaignActivity($e: ID, $input: JSON!, $key: String) {
+  operation: `mutation InsertCampaignActivity($e: ID, $input: CampaignActivityInput!, $key: String) {
     insertCampaignActivity(establishmentId: $e, input: $input, idempotencyKey: $key) {
       activityId replayed
       results { campaignId type outcome reason streak points award { awardId: id coins productId catalogPrize quantity day expiresAt } }

@@ -72,7 +72,7 @@ export const createCatalog = defineRoute({
   idempotency: 'optional',
   successStatus: 200,
   errors: ['not_found'],
-  operation: `mutation CreateEstablishmentCatalog($establishmentId: ID!, $input: JSON!) {
+  operation: `mutation CreateEstablishmentCatalog($establishmentId: ID!, $input: CreateEstablishmentCatalogInput!) {
     createEstablishmentCatalog(establishmentId: $establishmentId, input: $input) { ${CATALOG_DETAIL} } }
   ${CATALOG_DETAIL.definition}`,
   variables: ({ params, body }) => ({ establishmentId: params.establishmentId, input: body }),
@@ -113,7 +113,7 @@ export const renameCatalog = defineRoute({
   idempotency: 'optional',
   successStatus: 200,
   errors: ['not_found'],
-  operation: `mutation RenameEstablishmentCatalog($establishmentId: ID!, $id: ID!, $input: JSON!) {
+  operation: `mutation RenameEstablishmentCatalog($establishmentId: ID!, $id: ID!, $input: RenameEstablishmentCatalogInput!) {
     renameEstablishmentCatalog(establishmentId: $establishmentId, id: $id, input: $input) { ${CATALOG_DETAIL} } }
   ${CATALOG_DETAIL.definition}`,
   variables: ({ params, body }) => ({
@@ -160,7 +160,7 @@ export const addCatalogProducts = defineRoute({
   idempotency: 'optional',
   successStatus: 200,
   errors: ['not_found'],
-  operation: `mutation AddEstablishmentCatalogProducts($establishmentId: ID!, $id: ID!, $input: JSON!) {
+  operation: `mutation AddEstablishmentCatalogProducts($establishmentId: ID!, $id: ID!, $input: EstablishmentCatalogProductsInput!) {
     addEstablishmentCatalogProducts(establishmentId: $establishmentId, id: $id, input: $input) { ${CATALOG_DETAIL} } }
   ${CATALOG_DETAIL.definition}`,
   variables: ({ params, body }) => ({

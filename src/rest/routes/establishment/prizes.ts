@@ -95,7 +95,7 @@ export const claimPrize = defineRoute({
     'out_of_stock',
     'rg_blocked',
   ],
-  operation: `mutation ClaimPrize($id: ID!, $input: JSON!) {
+  operation: `mutation ClaimPrize($id: ID!, $input: CampaignAwardClaimInput!) {
     claimCampaignAward(customerId: $id, input: $input) { award { ${AWARD} } coins: balance orderId }
   }
   ${AWARD.definition}`,

@@ -38,7 +38,7 @@ export const createProduct = defineRoute({
   errors: ['not_found', 'invalid_import'],
   wire: { validation: 'field-map-422', messageBody: [400] },
   operation:
-    'mutation CreateEstablishmentProduct($input: JSON!) { createEstablishmentProduct(input: $input) { message productId } }',
+    'mutation CreateEstablishmentProduct($input: CreateEstablishmentProductInput!) { createEstablishmentProduct(input: $input) { message productId } }',
   variables: ({ body }) => ({ input: body }),
 });
 
@@ -91,7 +91,7 @@ export const searchProducts = defineRoute({
   }),
   errors: [],
   wire: { validation: 'field-map-422' },
-  operation: `query SearchEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
+  operation: `query SearchEstablishmentProducts($input: EstablishmentProductSearchInput!) { establishmentProductSearch(input: $input) {
     page limit total totalExact hasMore nextCursor metadata data { ${PRODUCT_SEARCH_ITEM} } } }
     ${PRODUCT_SEARCH_ITEM.definition}`,
   variables: ({ body }) => ({ input: body }),
@@ -181,7 +181,7 @@ export const listProducts = defineRoute({
     })
     .meta({ id: 'EstablishmentProductList', description: 'A page of products.' }),
   errors: ['not_found'],
-  operation: `query ListEstablishmentProducts($input: JSON!) { establishmentProductSearch(input: $input) {
+  operation: `query ListEstablishmentProducts($input: EstablishmentProductSearchInput!) { establishmentProductSearch(input: $input) {
     page limit total data { ${PRODUCT_SEARCH_ITEM} } } } ${PRODUCT_SEARCH_ITEM.definition}`,
   variables: ({ query }, { principal }) => {
     if (query.establishment_id !== principal.subBrandId) throw notFound('Sub-brand');
@@ -261,7 +261,7 @@ export const updateProduct = defineRoute({
   idempotency: 'optional',
   successStatus: 200,
   errors: ['not_found'],
-  operation: `mutation UpdateEstablishmentProduct($id: ID!, $input: JSON!) {
+  operation: `mutation UpdateEstablishmentProduct($id: ID!, $input: UpdateEstablishmentProductInput!) {
     updateEstablishmentProduct(id: $id, input: $input) { ${PRODUCT} } } ${PRODUCT.definition}`,
   variables: ({ params, body }) => ({ id: params.productId, input: body }),
 });
