@@ -43,9 +43,15 @@ export async function benchOrders() {
     const db = await openDatabase({ url });
     await db.prisma.subBrand.update({ where: { id: subBrand }, data: { country: 'ES' } });
     await db.pool!.query(`UPDATE wallets SET balance = 1000000000`);
+    // The seed credit, and the lot it opens: the ledger refuses a debit from a wallet whose lots
+    // hold less than its balance (docs/expiry-and-holds.md).
     await db.pool!.query(
-      `INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
-       SELECT gen_random_uuid(), customer_id, sub_brand_id, environment, 1000000000, 'seed', 1000000000, 'api' FROM wallets`,
+      `WITH seeded AS (
+         INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
+         SELECT gen_random_uuid(), customer_id, sub_brand_id, environment, 1000000000, 'seed', 1000000000, 'api' FROM wallets
+         RETURNING id, customer_id, sub_brand_id, environment)
+       INSERT INTO coin_lots (id, customer_id, sub_brand_id, environment, movement_id, amount, remaining, created_at)
+       SELECT gen_random_uuid(), customer_id, sub_brand_id, environment, id, 1000000000, 1000000000, now() FROM seeded`,
     );
     const product = await createProduct(db.prisma, {
       kind: 'digital',

@@ -198,8 +198,11 @@ export function load(
               (context as { headers?: Record<string, string> }).headers = request.headers;
               return { ...req, ...request };
             },
-            onResponse: (_status, _body, context) =>
-              answered?.((context as { headers: Record<string, string> }).headers),
+            onResponse: (status, body, context) => {
+              // BENCH_DEBUG: print each refused answer (a run stops at the end on any non-2xx).
+              if (process.env.BENCH_DEBUG && status >= 300) console.error(status, body);
+              answered?.((context as { headers: Record<string, string> }).headers);
+            },
           },
         ],
       },

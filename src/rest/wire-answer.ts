@@ -181,8 +181,10 @@ function recordOf(
   if (only?.kind === Kind.FRAGMENT_SPREAD) return namedRecord(only.name.value, type, walk);
   const wire = WIRE_CASE[walk.family];
   const shape: Record<string, z.ZodType> = {};
-  // Each field's step from GraphQL's value to the wire's: one key, or a spread record's keys.
-  const steps: ((from: Record<string, unknown>, out: Record<string, unknown>) => void)[] = [];
+  // Each field: its key in GraphQL's value, its wire name (null: a spread record's fields
+  // stand beside), and its value's mapping. A loop over tuples, not a closure per field: this
+  // runs for every record of every answer.
+  const fields: [string, string | null, Mapper][] = [];
   for (const [node, fieldParts] of fieldsOf(selectionSet, walk, parts)) {
     const field = type.getFields()[node.name.value];
     if (!field) throw new Error(`${type.name} has no field ${node.name.value}`);
@@ -198,16 +200,19 @@ function recordOf(
       if (!(onWire.schema instanceof z.ZodObject))
         throw new Error(`${type.name}.${key} is spread, so must be a record that is always there`);
       Object.assign(shape, onWire.schema.shape);
-      steps.push((from, out) => Object.assign(out, onWire.map(from[key])));
+      fields.push([key, null, onWire.map]);
     } else {
-      const name = wire(key);
-      shape[name] = onWire.schema;
-      steps.push((from, out) => (out[name] = onWire.map(from[key])));
+      shape[wire(key)] = onWire.schema;
+      fields.push([key, wire(key), onWire.map]);
     }
   }
   const map: Mapper = (v) => {
+    const from = v as Record<string, unknown>;
     const out: Record<string, unknown> = {};
-    for (const step of steps) step(v as Record<string, unknown>, out);
+    for (const [key, name, mapValue] of fields) {
+      if (name === null) Object.assign(out, mapValue(from[key]));
+      else out[name] = mapValue(from[key]);
+    }
     return out;
   };
   return { schema: describe(z.object(shape), type.description), map };
