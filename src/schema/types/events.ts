@@ -201,12 +201,13 @@ const EndpointSecretRef = builder
           }),
       }),
       secret: t.exposeString('secret', {
-        description: 'whsec_…: shown now and never again. Verify signatures with it.',
+        description:
+          'whsec_…: the signing secret, shown in this answer only. Keep it to verify deliveries.',
       }),
       previousSecretExpiresAt: t.expose('previousExpiresAt', {
         type: 'DateTime',
         nullable: true,
-        description: 'After a rotation: until when the old secret also signs.',
+        description: 'After a rotation: until when the old secret also signs each delivery.',
       }),
     }),
   });
@@ -329,9 +330,21 @@ const given = <T extends Record<string, unknown>>(input: T) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 
 const ReplayRef = builder
-  .objectRef<{ endpointId?: string; eventId?: string; deliveries: number }>('WebhookReplay')
+  .objectRef<{ endpointId: string; deliveries: number }>('WebhookReplay')
   .implement({
+    description: 'A window of events queued again to one endpoint.',
     fields: (t) => ({
+      endpointId: t.exposeID('endpointId'),
+      deliveries: t.exposeInt('deliveries', { description: 'Deliveries queued.' }),
+    }),
+  });
+
+const RedeliveryRef = builder
+  .objectRef<{ eventId: string; deliveries: number }>('EventRedelivery')
+  .implement({
+    description: 'One event queued again, to one endpoint or to every one that receives it.',
+    fields: (t) => ({
+      eventId: t.exposeID('eventId'),
       deliveries: t.exposeInt('deliveries', { description: 'Deliveries queued.' }),
     }),
   });
@@ -399,7 +412,7 @@ builder.mutationFields((t) => ({
   }),
   redeliverEvent: t.field({
     extensions: effect('creates'),
-    type: ReplayRef,
+    type: RedeliveryRef,
     authScopes: manage,
     args: { id: t.arg.id({ required: true }), endpointId: t.arg.id() },
     resolve: (_root, { id, endpointId }, ctx) =>

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { EVENT_TYPE_NAMES } from '../../../domain/events/types.js';
 import { connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
+import { fragment } from '../../wire-answer.js';
 import { idOf } from './wire.js';
+
+const REDELIVERY = fragment('Redelivery', 'EventRedelivery', 'eventId deliveries');
 
 export const EVENT_SELECTION = 'id type createdAt environment apiVersion data';
 
@@ -128,18 +131,9 @@ export const redeliverEvent = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({ event_id: z.uuid(), deliveries: z.number().int().describe('Deliveries queued.') })
-    .meta({ id: 'Redelivery' }),
   errors: ['conflict'],
   operation: `mutation RedeliverEvent($id: ID!, $endpointId: ID) {
-    redeliverEvent(id: $id, endpointId: $endpointId) { deliveries }
-  }`,
+    redeliverEvent(id: $id, endpointId: $endpointId) { ${REDELIVERY} }
+  } ${REDELIVERY.definition}`,
   variables: ({ params, body }) => ({ id: params.id, endpointId: body.endpoint_id ?? null }),
-  result: (data, { input }) => ({
-    data: {
-      event_id: input.params.id,
-      deliveries: (data.redeliverEvent as { deliveries: number }).deliveries,
-    },
-  }),
 });

@@ -2,46 +2,28 @@
 // tool: secrets and replays are for people and programs.
 import { z } from 'zod';
 import { createEndpointInput, updateEndpointInput } from '../../../domain/events/endpoints.js';
-import { camelKeys, snakeKeys, snakeShape } from '../../casing.js';
+import { camelKeys, snakeShape } from '../../casing.js';
 import { connectionSelection, pageParams } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
-import { fragment, wireRecord } from '../../wire-answer.js';
+import { fragment } from '../../wire-answer.js';
 import { idOf } from './wire.js';
 
-const ENDPOINT_SELECTION =
-  'id url description eventTypes status disabledReason failingSince createdAt updatedAt';
+const WEBHOOK_ENDPOINT = fragment(
+  'WebhookEndpoint',
+  'WebhookEndpoint',
+  'id url description eventTypes status disabledReason failingSince createdAt updatedAt',
+);
 
-const WEBHOOK_ENDPOINT = fragment('WebhookEndpoint', 'WebhookEndpoint', ENDPOINT_SELECTION);
+/** The secret is shown once, beside the endpoint's fields (the partner document's answer). */
+const WITH_SECRET = fragment(
+  'WebhookEndpointWithSecret',
+  'WebhookEndpointSecret',
+  `endpoint { ${WEBHOOK_ENDPOINT} } secret previousSecretExpiresAt`,
+  [WEBHOOK_ENDPOINT],
+  { spread: ['endpoint'] },
+);
 
-/**
- * Written by hand: the secret is shown once, beside the endpoint's fields rather than around
- * them (the answer the partner document gives), so the answer flattens the GraphQL payload.
- */
-const withSecret = wireRecord('partner', WEBHOOK_ENDPOINT)
-  .schema.extend({
-    secret: z
-      .string()
-      .describe(
-        'whsec_…: the signing secret, shown in this answer only. Keep it to verify deliveries.',
-      ),
-    previous_secret_expires_at: z.iso
-      .datetime()
-      .nullable()
-      .describe('After a rotation: until when the old secret also signs each delivery.'),
-  })
-  .meta({ id: 'WebhookEndpointWithSecret' });
-
-const SECRET_SELECTION = `secret previousSecretExpiresAt endpoint { ${ENDPOINT_SELECTION} }`;
-const secretAnswer = (node: unknown) => {
-  const { endpoint, secret, previousSecretExpiresAt } = node as Record<string, unknown>;
-  return {
-    data: {
-      ...snakeKeys(endpoint),
-      secret,
-      previous_secret_expires_at: previousSecretExpiresAt,
-    },
-  };
-};
+const REPLAY = fragment('WebhookReplay', 'WebhookReplay', 'endpointId deliveries');
 
 const endpointId = idOf(
   'The endpoint’s `id` (from create_webhook_endpoint or list_webhook_endpoints).',
@@ -67,13 +49,11 @@ export const createWebhookEndpoint = defineRoute({
   body: z.strictObject(snakeShape(createEndpointInput.shape)),
   idempotency: 'optional',
   successStatus: 201,
-  response: withSecret,
   errors: ['conflict'],
   operation: `mutation CreateWebhookEndpoint($input: CreateWebhookEndpointInput!) {
-    createWebhookEndpoint(input: $input) { ${SECRET_SELECTION} }
-  }`,
+    createWebhookEndpoint(input: $input) { ${WITH_SECRET} }
+  } ${WITH_SECRET.definition}`,
   variables: ({ body }) => ({ input: camelKeys(body) }),
-  result: (data) => secretAnswer(data.createWebhookEndpoint),
 });
 
 export const listWebhookEndpoints = defineRoute({
@@ -91,10 +71,8 @@ export const listWebhookEndpoints = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   errors: [],
-  operation: `query ListWebhookEndpoints { webhookEndpoints { ...WebhookEndpoint } }
-  fragment WebhookEndpoint on WebhookEndpoint {
-    ${ENDPOINT_SELECTION}
-  }`,
+  operation: `query ListWebhookEndpoints { webhookEndpoints { ${WEBHOOK_ENDPOINT} } }
+  ${WEBHOOK_ENDPOINT.definition}`,
   variables: () => ({}),
 });
 
@@ -113,10 +91,8 @@ export const getWebhookEndpoint = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   errors: [],
-  operation: `query GetWebhookEndpoint($id: ID!) { webhookEndpoint(id: $id) { ...WebhookEndpoint } }
-  fragment WebhookEndpoint on WebhookEndpoint {
-    ${ENDPOINT_SELECTION}
-  }`,
+  operation: `query GetWebhookEndpoint($id: ID!) { webhookEndpoint(id: $id) { ${WEBHOOK_ENDPOINT} } }
+  ${WEBHOOK_ENDPOINT.definition}`,
   variables: ({ params }) => ({ id: params.id }),
 });
 
@@ -139,11 +115,9 @@ export const updateWebhookEndpoint = defineRoute({
   successStatus: 200,
   errors: [],
   operation: `mutation UpdateWebhookEndpoint($id: ID!, $input: UpdateWebhookEndpointInput!) {
-    updateWebhookEndpoint(id: $id, input: $input) { ...WebhookEndpoint }
+    updateWebhookEndpoint(id: $id, input: $input) { ${WEBHOOK_ENDPOINT} }
   }
-  fragment WebhookEndpoint on WebhookEndpoint {
-    ${ENDPOINT_SELECTION}
-  }`,
+  ${WEBHOOK_ENDPOINT.definition}`,
   variables: ({ params, body }) => ({ id: params.id, input: camelKeys(body) }),
 });
 
@@ -186,11 +160,11 @@ export const rotateWebhookSecret = defineRoute({
   params: endpointId,
   idempotency: 'optional',
   successStatus: 200,
-  response: withSecret,
   errors: [],
-  operation: `mutation RotateWebhookSecret($id: ID!) { rotateWebhookEndpointSecret(id: $id) { ${SECRET_SELECTION} } }`,
+  operation: `mutation RotateWebhookSecret($id: ID!) {
+    rotateWebhookEndpointSecret(id: $id) { ${WITH_SECRET} }
+  } ${WITH_SECRET.definition}`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => secretAnswer(data.rotateWebhookEndpointSecret),
 });
 
 const DELIVERY_SELECTION =
@@ -248,18 +222,9 @@ export const replayWebhookEvents = defineRoute({
   }),
   idempotency: 'optional',
   successStatus: 200,
-  response: z
-    .object({ endpoint_id: z.uuid(), deliveries: z.number().int().describe('Deliveries queued.') })
-    .meta({ id: 'WebhookReplay' }),
   errors: [],
   operation: `mutation ReplayWebhookEvents($id: ID!, $from: String!, $to: String!) {
-    replayWebhookEvents(endpointId: $id, from: $from, to: $to) { deliveries }
-  }`,
+    replayWebhookEvents(endpointId: $id, from: $from, to: $to) { ${REPLAY} }
+  } ${REPLAY.definition}`,
   variables: ({ params, body }) => ({ id: params.id, from: body.from, to: body.to }),
-  result: (data, { input }) => ({
-    data: {
-      endpoint_id: input.params.id,
-      deliveries: (data.replayWebhookEvents as { deliveries: number }).deliveries,
-    },
-  }),
 });
