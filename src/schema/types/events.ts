@@ -42,11 +42,19 @@ const manage = { scope: 'webhooks:manage' };
 const OutboundEventRef = builder.objectRef<FeedEvent>('OutboundEvent').implement({
   description: 'One effect, as the feed and webhooks show it.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Also every delivery’s webhook-id.' }),
-    type: t.exposeString('type'),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    id: t.exposeID('id', {
+      description: 'Unique; every delivery of it carries it as `webhook-id`: deduplicate on it.',
+    }),
+    type: t.exposeString('type', { description: 'What happened, e.g. order.shipped.' }),
+    createdAt: t.expose('createdAt', {
+      type: 'DateTime',
+      description: 'When the effect committed (its transaction’s time).',
+    }),
     environment: t.expose('environment', { type: EnvironmentEnum }),
-    apiVersion: t.string({ resolve: () => EVENTS_API_VERSION }),
+    apiVersion: t.string({
+      description: 'The version of `data`’s shape.',
+      resolve: () => EVENTS_API_VERSION,
+    }),
     resourceType: t.exposeString('resourceType'),
     resourceId: t.exposeString('resourceId'),
     data: t.expose('data', {

@@ -1,44 +1,49 @@
 // The event feed and redelivery (docs/webhooks.md).
 import { z } from 'zod';
-import { EVENT_TYPE_NAMES } from '../../../domain/events/types.js';
+import { EVENT_TYPE_NAMES, EVENTS_API_VERSION } from '../../../domain/events/types.js';
 import { connectionSelection, pageParams, toPage } from '../../pagination.js';
 import { defineRoute } from '../../define-route.js';
-import { fragment } from '../../wire-answer.js';
+import { fragment, wireRecord } from '../../wire-answer.js';
 import { idOf } from './wire.js';
 
 const REDELIVERY = fragment('Redelivery', 'EventRedelivery', 'eventId deliveries');
 
-export const EVENT_SELECTION = 'id type createdAt environment apiVersion data';
-
-export const eventRecord = z
-  .object({
-    id: z
-      .uuid()
-      .describe('Unique; every delivery of it carries it as `webhook-id`: deduplicate on it.'),
-    type: z.enum(EVENT_TYPE_NAMES as [string, ...string[]]),
-    created_at: z.iso.datetime().describe('When the effect committed (its transaction’s time).'),
-    environment: z.enum(['test', 'live']),
-    api_version: z.literal('v1').describe('The version of `data`’s shape.'),
-    data: z
-      .record(z.string(), z.unknown())
-      .describe(
-        'The resource as the partner API renders it (the webhooks section of this document gives each type’s).',
-      ),
-  })
-  .meta({ id: 'Event', description: 'One effect: a coin movement, an order’s step, a prize….' });
-
-/** The wire event from the GraphQL node: `data` passes as rendered, its keys untouched. */
-export const wireEvent = (node: unknown) => {
-  const e = node as Record<string, unknown>;
-  return {
-    id: e.id,
-    type: e.type,
-    created_at: e.createdAt,
-    environment: e.environment,
-    api_version: e.apiVersion,
-    data: e.data,
-  };
-};
+/**
+ * The event as the feed and every delivery carry it. Its wire values: `type` is one of the known
+ * names (GraphQL's enum names cannot hold their dots), `api_version` the one version, and `data`
+ * an object, rendered as the partner API renders the resource.
+ */
+const EVENT = fragment(
+  'Event',
+  'OutboundEvent',
+  'id type createdAt environment apiVersion data',
+  [],
+  {
+    description: 'One effect: a coin movement, an order’s step, a prize….',
+    values: {
+      type: ({ schema, map }) => ({
+        schema: z
+          .enum(EVENT_TYPE_NAMES as [string, ...string[]])
+          .describe(schema.description ?? ''),
+        map,
+      }),
+      apiVersion: ({ schema, map }) => ({
+        schema: z.literal(EVENTS_API_VERSION).describe(schema.description ?? ''),
+        map,
+      }),
+      data: ({ map }) => ({
+        schema: z
+          .record(z.string(), z.unknown())
+          .describe(
+            'The resource as the partner API renders it (the webhooks section of this document gives each type’s).',
+          ),
+        map,
+      }),
+    },
+  },
+);
+const event = wireRecord('partner', EVENT);
+export const eventRecord = event.schema;
 
 const eventId = idOf('The event’s `id` (from list_events or a delivery’s webhook-id).');
 
@@ -67,11 +72,11 @@ export const listEvents = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: eventRecord,
+  response: event.schema,
   errors: [],
   operation: `query ListEvents($types: [String!], $first: Int, $after: String) {
-    events(types: $types, first: $first, after: $after) { ${connectionSelection(EVENT_SELECTION)} }
-  }`,
+    events(types: $types, first: $first, after: $after) { ${connectionSelection(`${EVENT}`)} }
+  } ${EVENT.definition}`,
   variables: ({ query }) => ({
     types: query.type
       ? query.type
@@ -85,7 +90,7 @@ export const listEvents = defineRoute({
   // A feed is polled: next_cursor is always where this page ended (the cursor sent, on an empty
   // page), so a reader keeps it and asks again later; has_more says whether to ask at once.
   result: (data, { input }) => {
-    const page = toPage(data.events, wireEvent);
+    const page = toPage(data.events, event.map as (node: never) => unknown);
     const end = (data.events as { pageInfo: { endCursor: string | null } }).pageInfo.endCursor;
     return { ...page, page: { ...page.page, next_cursor: end ?? input.query.cursor ?? null } };
   },
@@ -105,11 +110,9 @@ export const getEvent = defineRoute({
   params: eventId,
   idempotency: 'none',
   successStatus: 200,
-  response: eventRecord,
   errors: [],
-  operation: `query GetEvent($id: ID!) { event(id: $id) { ${EVENT_SELECTION} } }`,
+  operation: `query GetEvent($id: ID!) { event(id: $id) { ${EVENT} } } ${EVENT.definition}`,
   variables: ({ params }) => ({ id: params.id }),
-  result: (data) => ({ data: wireEvent(data.event) }),
 });
 
 export const redeliverEvent = defineRoute({
