@@ -6,7 +6,7 @@ import { callTool, type ToolCallContext } from './call-tool.js';
 import { listedTools } from './listing.js';
 import { selectedTools, type ToolSelection } from './tools.js';
 
-export const SERVER_INFO = { name: 'partner-rewards', version: '1.20.2' } as const;
+export const SERVER_INFO = { name: 'partner-rewards', version: '1.20.3' } as const;
 
 export const INSTRUCTIONS =
   'Partner Rewards: customers (players), their coin wallets, the prize catalog, orders and campaigns of one ' +

@@ -8,7 +8,7 @@ import type { Family } from './families/index.js';
 import { exampleOf, REQUEST_EXAMPLES } from './openapi-examples.js';
 import type { Route } from './route.js';
 
-export const CONTRACT_VERSION = '1.20.2';
+export const CONTRACT_VERSION = '1.20.3';
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   System: 'Key checks and service health.',

@@ -18,11 +18,11 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('GET /openapi.json', () => {
-  it('is OpenAPI 3.1, version 1.20.2, and passes Redocly’s recommended lint with no errors', async () => {
+  it('is OpenAPI 3.1, version 1.20.3, and passes Redocly’s recommended lint with no errors', async () => {
     const res = await h.call('GET', '/openapi.json');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
-    expect(res.body.info.version).toBe('1.20.2');
+    expect(res.body.info.version).toBe('1.20.3');
     const config = await createConfig({
       extends: ['recommended-strict'],
       rules: LINT_RULES,
