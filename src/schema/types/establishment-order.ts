@@ -238,7 +238,11 @@ builder.prismaObjectFields('Order', (t) => ({
       email: o.deliveryEmail,
     }),
   }),
-  deliveryCapturedAt: t.expose('deliveryCapturedAt', { type: 'DateTime', nullable: true }),
+  deliveryCapturedAt: t.expose('deliveryCapturedAt', {
+    type: 'DateTime',
+    nullable: true,
+    description: 'When the delivery details were captured; null until then.',
+  }),
   stockConsumedAt: t.expose('stockConsumedAt', {
     type: 'DateTime',
     nullable: true,

@@ -63,6 +63,8 @@ const deprecated = ({ schema, map }: Derived): Derived => ({
   map,
 });
 
+const captured = neverNull('When the delivery details were captured.');
+
 /** A move's answer: the record of the operation it made, and what that move adds beside it. */
 const moveRecord = (
   name: string,
@@ -79,7 +81,7 @@ const moveRecord = (
   );
 
 export const RESERVATION_RECORD = moveRecord('OrderReservationRecord', 'Reservation', {
-  fields: `${ORDER_CONTACT}`,
+  fields: String(ORDER_CONTACT),
   uses: [ORDER_CONTACT],
   description: 'A reservation record with the player, establishment and tracking link.',
 });
@@ -94,10 +96,10 @@ export const SEND_RECORD = moveRecord(
     description: 'The reservation record with its delivery details.',
   },
   {
+    // Sent: the details are captured.
     values: {
-      deliveryDetailsCapturedAt: neverNull('When the delivery details were captured.'),
-      deliveryCapturedAt: (captured) =>
-        deprecated(neverNull('When the delivery details were captured.')(captured)),
+      deliveryDetailsCapturedAt: captured,
+      deliveryCapturedAt: (value) => deprecated(captured(value)),
     },
     // The delivery's joined name stands beside the record, as `playerName`.
     spread: ['addressee'],
@@ -123,13 +125,7 @@ export const TRANSACTION = fragment(
   [ORDER_TRANSACTION, ORDER_CONTACT, DELIVERY],
   {
     description: 'A transaction (order) with every record made on it.',
-    values: {
-      deliveryDetailsCapturedAt: ({ schema, map }) => ({
-        schema: schema.describe('When the delivery details were captured; null until then.'),
-        map,
-      }),
-      deliveryCapturedAt: deprecated,
-    },
+    values: { deliveryCapturedAt: deprecated },
     spread: ['record'],
   },
 );
