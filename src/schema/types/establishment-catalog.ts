@@ -46,6 +46,7 @@ import type { GraphQLContext } from '../context.js';
 import { effect } from '../effects.js';
 import { enumOf, inputTypeOf } from '../zod-input.js';
 
+// Named here, before the search input derives them (else `…InputSortField`, `…SortOrder`).
 enumOf('EstablishmentProductSortField', PRODUCT_SORT_FIELDS);
 enumOf('SortOrder', ['asc', 'desc']);
 const SearchInput = inputTypeOf('EstablishmentProductSearchInput', productSearchBody);

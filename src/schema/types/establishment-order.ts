@@ -262,7 +262,7 @@ builder.prismaObjectFields('Order', (t) => ({
   trackingNumber: t.string({
     nullable: true,
     description: 'The carrier tracking number its lines ship with; null until one is registered.',
-    select: { items: { select: { trackingCode: true }, orderBy: { position: 'asc' }, take: 1 } },
+    select: { items: { ...firstItem, select: { trackingCode: true } } },
     resolve: (o) => o.items[0]?.trackingCode ?? null,
   }),
   operations: t.field({

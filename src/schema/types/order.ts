@@ -295,6 +295,43 @@ const ReserveOrderInput = builder.inputType('ReserveOrderInput', {
   }),
 });
 
+/** The establishment's way of naming what is reserved: a product (and its denomination). */
+function reserveProduct(
+  ctx: GraphQLContext,
+  input: {
+    customerId: string | number;
+    productId: string | number;
+    listingMarketIds?: readonly (string | number)[] | null;
+    listingMarketId?: string | number | null;
+    denomination?: number | null;
+    email?: string | null;
+    establishmentId?: string | number | null;
+  },
+  key: string | null,
+) {
+  if (input.listingMarketIds != null || input.listingMarketId != null)
+    throw invalidRequest([
+      { field: 'productId', code: 'invalid', message: 'name a product or listings, not both' },
+    ]);
+  // An establishment id sent with the request must be the key's own: any other is not found.
+  if (input.establishmentId != null && input.establishmentId !== ctx.principal.subBrandId) {
+    throw notFound('Sub-brand');
+  }
+  const { customerId, productId, denomination, email } = input;
+  return reservePlayerOrder(
+    ctx.db,
+    tenantOf(ctx),
+    actorOf(ctx),
+    definedInput({
+      playerId: String(customerId),
+      productId: String(productId),
+      denomination,
+      email,
+    }),
+    key,
+  );
+}
+
 builder.mutationFields((t) => ({
   reserveOrder: t.prismaField({
     extensions: effect('moves_coins'),
@@ -309,33 +346,15 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input, idempotencyKey }, ctx) => {
       const { productId, denomination, email, establishmentId, ...byListing } = input;
       const key = keyOf(idempotencyKey, ctx);
-      if (productId == null) {
-        const written = await reserveOrder(
-          ctx.db,
-          tenantOf(ctx),
-          actorOf(ctx),
-          definedInput(byListing),
-          {
+      const written = await (productId == null
+        ? reserveOrder(ctx.db, tenantOf(ctx), actorOf(ctx), definedInput(byListing), {
             idempotencyKey: key,
-          },
-        );
-        return answerOrder(ctx.db, query, written);
-      }
-      if (byListing.listingMarketIds != null || byListing.listingMarketId != null)
-        throw invalidRequest([
-          { field: 'productId', code: 'invalid', message: 'name a product or listings, not both' },
-        ]);
-      // An establishment id sent with the request must be the key's own: any other is not found.
-      if (establishmentId != null && establishmentId !== ctx.principal.subBrandId) {
-        throw notFound('Sub-brand');
-      }
-      const written = await reservePlayerOrder(
-        ctx.db,
-        tenantOf(ctx),
-        actorOf(ctx),
-        definedInput({ playerId: byListing.customerId, productId, denomination, email }),
-        key,
-      );
+          })
+        : reserveProduct(
+            ctx,
+            { ...byListing, productId, denomination, email, establishmentId },
+            key,
+          ));
       return answerOrder(ctx.db, query, written);
     },
   }),

@@ -72,7 +72,7 @@ export const listEvents = defineRoute({
   idempotency: 'none',
   successStatus: 200,
   paginated: true,
-  response: event.schema,
+  response: eventRecord,
   errors: [],
   operation: `query ListEvents($types: [String!], $first: Int, $after: String) {
     events(types: $types, first: $first, after: $after) { ${connectionSelection(`${EVENT}`)} }
