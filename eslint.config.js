@@ -183,6 +183,24 @@ export default tseslint.config(
     },
   },
   {
+    // The keyed stores' list and claim are below the domain, which declares its claims with them.
+    files: ['src/exactly-once/keyed-stores.ts', 'src/exactly-once/claim-key.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../db', './keyed-requests*', './recent-answers*'],
+              message:
+                'The keyed stores sit below the domain: they import db/ and each other only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/db/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

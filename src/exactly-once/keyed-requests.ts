@@ -19,6 +19,7 @@ import { movementWritten } from '../domain/ledger/apply-movements.js';
 import { isLockTimeout, isUniqueViolation } from '../domain/prisma-errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import { KEYED_STORES } from './keyed-stores.js';
 import { RecentAnswers, type Outcome } from './recent-answers.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -203,7 +204,7 @@ const CLAIM = `
   WITH claim AS (
     INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
     VALUES ($1::uuid, $2::environment, $3, $4, now() + $5::interval)
-    ON CONFLICT (sub_brand_id, environment, key) DO UPDATE
+    ON CONFLICT (${KEYED_STORES.request.key.join(', ')}) DO UPDATE
       SET request_hash = EXCLUDED.request_hash, expires_at = EXCLUDED.expires_at,
           created_at = now(), status_code = NULL, response_body = NULL, result_ref = NULL
       WHERE idempotency_records.expires_at <= now()

@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { customerWhere } from '../customers/customer-where.js';
 import { customerFilter } from '../customers/schemas.js';
 import { inTransaction, type Db } from '../db.js';
+import { keyClaim } from '../../exactly-once/claim-key.js';
 import { AppError, invalidRequest } from '../errors.js';
 import { isUuid, newId } from '../ids.js';
 import { valueFingerprint } from '../fingerprint.js';
 import { applyMovements } from '../ledger/apply-movements.js';
 import { coinAmount, MAX_COINS, movementReason } from '../ledger/coins.js';
-import { isUniqueViolation } from '../prisma-errors.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.js';
@@ -136,6 +136,23 @@ async function blockedAmong(
   return blocked;
 }
 
+/** The run, once per idempotency key; a repeat resumes it. */
+const claimRun = keyClaim(
+  'bulkRun',
+  [
+    'id::uuid',
+    'sub_brand_id::uuid',
+    'environment::environment',
+    'idempotency_key',
+    'request_hash',
+    'filter::jsonb',
+    'delta::bigint',
+    'reason',
+    'cohort_max_id::uuid',
+  ],
+  { skipped_ids: "'{}'" },
+);
+
 async function findOrStart(
   prisma: PrismaClient,
   tenant: Tenant,
@@ -157,24 +174,19 @@ async function findOrStart(
       orderBy: { id: 'desc' },
       select: { id: true },
     });
-    try {
-      job = await prisma.bulkAdjustment.create({
-        data: {
-          id: newId(),
-          ...tenant,
-          idempotencyKey: key,
-          requestHash,
-          filter: JSON.parse(JSON.stringify(data.filter)),
-          delta: BigInt(data.delta),
-          reason: data.reason ?? null,
-          cohortMaxId: newest?.id ?? null,
-          skippedIds: [],
-        },
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      job = await existing(); // a concurrent first run created it: join it
-    }
+    // A concurrent first run that claimed the key before this one is joined: its row is read.
+    await claimRun(prisma, [
+      newId(),
+      tenant.subBrandId,
+      tenant.environment,
+      key,
+      requestHash,
+      JSON.stringify(data.filter),
+      data.delta,
+      data.reason ?? null,
+      newest?.id ?? null,
+    ]);
+    job = await existing();
   }
   if (job!.requestHash !== requestHash) {
     throw new AppError(

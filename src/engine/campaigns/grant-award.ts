@@ -3,6 +3,7 @@
 // database serialises on the campaign's row (so 50 concurrent activities cannot overspend it).
 import type { Campaign } from '../../generated/prisma/client.js';
 import type { Db } from '../../domain/db.js';
+import { keyClaim } from '../../exactly-once/claim-key.js';
 import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
 import { recordEvent } from '../../domain/events/record-event.js';
@@ -23,6 +24,25 @@ export type GrantOutcome =
   | { outcome: 'awarded'; award: GrantedAward }
   | { outcome: 'already_awarded' }
   | { outcome: 'budget_exhausted' };
+
+/** The award, once per (campaign, player, award key): a second grant stops before the budget. */
+const recordAward = keyClaim('campaignAward', [
+  'id::uuid',
+  'sub_brand_id::uuid',
+  'environment::environment',
+  'campaign_id::uuid',
+  'customer_id::uuid',
+  'award_key',
+  'day::int',
+  'rank::int',
+  'coins::bigint',
+  'product_id::uuid',
+  'catalog_prize',
+  'quantity::int',
+  'expires_at::timestamptz',
+  'activity_id::uuid',
+  'created_at::timestamptz',
+]);
 
 export async function grantAward(
   db: Db,
@@ -47,16 +67,24 @@ export async function grantAward(
     expiresAt,
   };
   // The row first: a second grant of the same key stops here, before it touches the budget.
-  const inserted = await db.$queryRaw<{ id: string }[]>`
-    INSERT INTO campaign_awards (id, sub_brand_id, environment, campaign_id, customer_id, award_key, day, rank,
-                                 coins, product_id, catalog_prize, quantity, expires_at, activity_id, created_at)
-    VALUES (${id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${campaign.id}::uuid,
-            ${customerId}::uuid, ${key.awardKey}, ${award.day}, ${award.rank}, ${award.coins}::bigint,
-            ${award.productId}::uuid, ${award.catalogPrize}, ${award.quantity}, ${expiresAt},
-            ${key.activityId ?? null}::uuid, ${now})
-    ON CONFLICT (sub_brand_id, campaign_id, customer_id, award_key) DO NOTHING
-    RETURNING id`;
-  if (!inserted.length) return { outcome: 'already_awarded' };
+  const granted = await recordAward(db, [
+    id,
+    tenant.subBrandId,
+    tenant.environment,
+    campaign.id,
+    customerId,
+    key.awardKey,
+    award.day,
+    award.rank,
+    award.coins,
+    award.productId,
+    award.catalogPrize,
+    award.quantity,
+    expiresAt,
+    key.activityId ?? null,
+    now,
+  ]);
+  if (!granted) return { outcome: 'already_awarded' };
   if (award.coins > 0) {
     const within = await db.$executeRaw`
       UPDATE campaigns SET total_awarded = total_awarded + ${award.coins}::bigint

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Campaign } from '../../generated/prisma/client.js';
 import { sqlFor } from '../../db/sql.js';
 import { inTransaction, type Db } from '../../domain/db.js';
+import { keyClaim } from '../../exactly-once/claim-key.js';
 import { notFound } from '../../domain/errors.js';
 import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
@@ -128,7 +129,7 @@ export async function insertActivity(
 
     // Once per key: a concurrent twin waits on the unique index, then finds the first one's row.
     const activityId = newId();
-    const { rows: recorded } = await sqlFor(tx).query<{ id: string }>(RECORD_ACTIVITY, [
+    const recorded = await recordActivity(tx, [
       activityId,
       tenant.subBrandId,
       tenant.environment,
@@ -148,7 +149,7 @@ export async function insertActivity(
       a.cashback ?? null,
       now,
     ]);
-    if (!recorded.length) return replayOf(tx, tenant, options.idempotencyKey!);
+    if (!recorded) return replayOf(tx, tenant, options.idempotencyKey!);
 
     const facts: ActivityFacts = {
       amount: a.amount ?? null,
@@ -223,13 +224,26 @@ export async function insertActivity(
 // insert-activity goal, docs/performance.md). Rarer paths (daily rewards, replays) keep Prisma.
 
 /** The fact, once per idempotency key: a concurrent twin waits on the unique index. */
-const RECORD_ACTIVITY = `
-  INSERT INTO campaign_activities (id, sub_brand_id, environment, idempotency_key, mode, customer_id, campaign_id,
-    amount, bet_won, bets_number, referred_by, login_time, points, game, source_platform, deposit, cashback, occurred_at)
-  VALUES ($1::uuid, $2::uuid, $3::environment, $4, $5, $6::uuid, $7::uuid, $8::numeric, $9, $10, $11, $12::timestamptz,
-    $13::bigint, $14, $15, $16::numeric, $17::numeric, $18::timestamptz)
-  ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING
-  RETURNING id`;
+const recordActivity = keyClaim('campaignActivity', [
+  'id::uuid',
+  'sub_brand_id::uuid',
+  'environment::environment',
+  'idempotency_key',
+  'mode',
+  'customer_id::uuid',
+  'campaign_id::uuid',
+  'amount::numeric',
+  'bet_won::boolean',
+  'bets_number::int',
+  'referred_by',
+  'login_time::timestamptz',
+  'points::bigint',
+  'game',
+  'source_platform',
+  'deposit::numeric',
+  'cashback::numeric',
+  'occurred_at::timestamptz',
+]);
 
 /** What the activity reads of a campaign. */
 type ActiveCampaign = Pick<

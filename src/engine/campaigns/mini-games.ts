@@ -7,6 +7,7 @@
 import { assertNotBlocked, refusingWhenBlocked } from '../../domain/responsible-gaming/gate.js';
 import { z } from 'zod';
 import { inTransaction, type Db } from '../../domain/db.js';
+import { keyClaim } from '../../exactly-once/claim-key.js';
 import { AppError, notFound } from '../../domain/errors.js';
 import { isUuid, newId } from '../../domain/ids.js';
 import { MAX_COINS } from '../../domain/ledger/coins.js';
@@ -206,6 +207,26 @@ const invalidClientSeed = () =>
     issues: [{ field: 'clientSeed', code: 'format', message: `must be ${CLIENT_SEED_RULE}` }],
   });
 
+/** A play, once per idempotency key. */
+const recordDraw = keyClaim('gameDraw', [
+  'id::uuid',
+  'sub_brand_id::uuid',
+  'environment::environment',
+  'campaign_id::uuid',
+  'customer_id::uuid',
+  'game_name',
+  'table_version::int',
+  'idempotency_key',
+  'draw::int',
+  'seed_id::uuid',
+  'client_seed',
+  'nonce::int',
+  'total_weight::int',
+  'result_index::int',
+  'label',
+  'coins::bigint',
+]);
+
 /**
  * One play: a credit taken, a prize drawn with the game's seed, the player's seed (`clientSeed`,
  * else one generated) and the seed's next nonce, recorded; a replayed key answers the first draw.
@@ -266,17 +287,26 @@ export async function playGame(
     });
     const prize = prizes[drawn.resultIndex]!;
     const id = newId();
-    const inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO campaign_game_draws (id, sub_brand_id, environment, campaign_id, customer_id, game_name, table_version,
-                                       idempotency_key, draw, seed_id, client_seed, nonce, total_weight, result_index,
-                                       label, coins)
-      VALUES (${id}::uuid, ${tenant.subBrandId}::uuid, ${tenant.environment}::environment, ${campaignId}::uuid,
-              ${customerId}::uuid, ${gameName}, ${table.version}, ${idempotencyKey}, ${drawn.draw}, ${seed.seedId}::uuid,
-              ${playerSeed}, ${seed.nonce}, ${drawn.totalWeight}, ${drawn.resultIndex}, ${prize.label},
-              ${prize.coins}::bigint)
-      ON CONFLICT (sub_brand_id, environment, idempotency_key) DO NOTHING RETURNING id`;
+    const recorded = await recordDraw(tx, [
+      id,
+      tenant.subBrandId,
+      tenant.environment,
+      campaignId,
+      customerId,
+      gameName,
+      table.version,
+      idempotencyKey,
+      drawn.draw,
+      seed.seedId,
+      playerSeed,
+      seed.nonce,
+      drawn.totalWeight,
+      drawn.resultIndex,
+      prize.label,
+      prize.coins,
+    ]);
     // A concurrent twin with the same key won: this transaction's credit goes back with its rollback.
-    if (!inserted.length)
+    if (!recorded)
       throw new AppError(
         'idempotency_in_progress',
         'The same play is being made right now; retry.',
@@ -293,11 +323,11 @@ export async function playGame(
         data: { movementId: moved.movementId },
       });
     }
-    const recorded = await tx.campaignGameDraw.findUniqueOrThrow({
+    const draw = await tx.campaignGameDraw.findUniqueOrThrow({
       where: tenantKey(tenant.subBrandId, id),
     });
     const used = { seedHash: seed.seedHash, revealedSeed: null, rotatedAt: null };
-    return { draw: { ...recorded, seed: used }, replayed: false };
+    return { draw: { ...draw, seed: used }, replayed: false };
   });
 }
 

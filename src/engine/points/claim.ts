@@ -1,7 +1,7 @@
 // Step 3 of the pipeline: the (definition, key) claim, committed on its own so that a crash
 // afterwards leaves a `processing` row that a later delivery can reclaim after the time-out.
 import type { PrismaClient } from '../../generated/prisma/client.js';
-import { sqlFor } from '../../db/sql.js';
+import { keyClaim } from '../../exactly-once/claim-key.js';
 import { newId } from '../../domain/ids.js';
 import type { Tenant } from '../../domain/tenant.js';
 import type { Delivery, Snapshot } from './delivery.js';
@@ -21,6 +21,25 @@ export type Claim =
 
 export type OwnedClaim = Extract<Claim, { kind: 'owner' }>;
 
+/** The execution, once per (definition, environment, key); `processing` until it finishes. */
+const recordExecution = keyClaim(
+  'engineExecution',
+  [
+    'id::uuid',
+    'sub_brand_id::uuid',
+    'environment::environment',
+    'definition_id::uuid',
+    'idempotency_key',
+    'request_hash',
+    'channel',
+    'claim_token::uuid',
+    'points_requested::int',
+    'correlation_id',
+    'definition_snapshot::jsonb',
+  ],
+  { status: "'processing'", claimed_at: 'now()' },
+);
+
 export async function claimExecution(
   prisma: PrismaClient,
   tenant: Tenant,
@@ -36,26 +55,20 @@ export async function claimExecution(
 ): Promise<Claim> {
   const id = newId();
   const token = newId();
-  const { rowCount: inserted } = await sqlFor(prisma).query(
-    `INSERT INTO engine_executions (id, sub_brand_id, environment, definition_id, idempotency_key, request_hash, channel,
-                                    status, claim_token, claimed_at, points_requested, correlation_id, definition_snapshot)
-     VALUES ($1::uuid, $2::uuid, $3::environment, $4::uuid, $5, $6, $7, 'processing', $8::uuid, now(), $9, $10, $11::jsonb)
-     ON CONFLICT (definition_id, environment, idempotency_key) DO NOTHING`,
-    [
-      id,
-      tenant.subBrandId,
-      tenant.environment,
-      c.definitionId,
-      delivery.idempotencyKey,
-      c.requestHash,
-      delivery.channel,
-      token,
-      c.points,
-      c.correlationId,
-      JSON.stringify(c.snapshot),
-    ],
-  );
-  if (inserted === 1)
+  const inserted = await recordExecution(prisma, [
+    id,
+    tenant.subBrandId,
+    tenant.environment,
+    c.definitionId,
+    delivery.idempotencyKey,
+    c.requestHash,
+    delivery.channel,
+    token,
+    c.points,
+    c.correlationId,
+    JSON.stringify(c.snapshot),
+  ]);
+  if (inserted)
     return {
       kind: 'owner',
       executionId: id,
