@@ -28,6 +28,8 @@ const CUSTOMERS = 1000;
 const STOCK = 100_000_000;
 /** Variants of the prize: the hot scenarios order the first, the spread ones any. */
 const PRIZES = 50;
+/** The prepaid brand's balance at the start, in minor units: more than any run can spend. */
+const PREPAID = 9_000_000_000_000;
 
 type Prize = { listing: string; variant: string; product: string };
 const customer = () => benchCustomerId(1 + Math.floor(Math.random() * CUSTOMERS));
@@ -150,11 +152,37 @@ export async function benchOrders() {
       };
     };
 
+    // Issue 36: one prepaid brand's balance, which every order of the brand reserves money from
+    // (a hot row: domain/orders/prepaid.ts). The sub-brand is prepaid for these two scenarios
+    // only, over the spread variants, so that the balance is the one row every order shares.
+    const { brandId } = (
+      await pool.query<{ brandId: string }>(
+        `SELECT brand_id AS "brandId" FROM sub_brands WHERE id = $1`,
+        [subBrand],
+      )
+    ).rows[0]!;
+    await pool.query(
+      `INSERT INTO prepaid_accounts (brand_id, environment, currency, balance, updated_at)
+       VALUES ($1, 'live', 'EUR', $2::bigint, now())`,
+      [brandId, PREPAID],
+    );
+    const prepaid = async (run: () => Promise<Sample>) => {
+      await pool.query(`UPDATE sub_brands SET prepaid = true WHERE id = $1`, [subBrand]);
+      try {
+        return await run();
+      } finally {
+        await pool.query(`UPDATE sub_brands SET prepaid = false WHERE id = $1`, [subBrand]);
+      }
+    };
+
     const scenarios: Record<string, () => Promise<Sample>> = {
       'http orders, hot variant': () => load(base, post(hot)),
       'raw sql orders, hot variant': () => raw(pool, subBrand, hot),
       'http orders, spread variants': () => load(base, post(spread)),
       'raw sql orders, spread variants': () => raw(pool, subBrand, spread),
+      'http orders, one prepaid brand': () => prepaid(() => load(base, post(spread))),
+      'raw sql orders, one prepaid brand': () =>
+        prepaid(() => raw(pool, subBrand, spread, brandId)),
       // After the others: the first scenario of a round runs on a colder process.
       'http partner orders, spread products': () => load(base, partnerPair),
       'http establishment reservations, spread products': () => load(base, establishmentPair),
@@ -162,7 +190,7 @@ export async function benchOrders() {
     // No autovacuum on this machine's PostgreSQL: vacuum after every scenario.
     const vacuum = async () => {
       await pool.query(
-        'VACUUM ANALYZE wallets, coin_movements, idempotency_records, variant_stock, customers',
+        'VACUUM ANALYZE wallets, coin_movements, idempotency_records, variant_stock, customers, prepaid_accounts',
       );
     };
     const { rows, samples } = await interleave(scenarios, 'orders/s', vacuum);
@@ -177,6 +205,15 @@ export async function benchOrders() {
       )
     ).rows[0]!;
     const bad = await walletsOffTheirSum(pool);
+    // The prepaid balance against its movements: what it started with, plus every delta.
+    const { prepaidOff } = (
+      await pool.query<{ prepaidOff: string }>(
+        `SELECT (a.balance - ($1::bigint + coalesce((SELECT sum(delta) FROM prepaid_movements m
+                  WHERE m.brand_id = a.brand_id AND m.environment = a.environment), 0)))::text AS "prepaidOff"
+         FROM prepaid_accounts a WHERE a.brand_id = $2 AND a.environment = 'live'`,
+        [PREPAID, brandId],
+      )
+    ).rows[0]!;
     await pool.end();
 
     const ratios = {
@@ -184,6 +221,16 @@ export async function benchOrders() {
       'spread variants': ratioOf(
         rows,
         'http orders, spread variants',
+        'raw sql orders, spread variants',
+      ),
+      'one prepaid brand': ratioOf(
+        rows,
+        'http orders, one prepaid brand',
+        'raw sql orders, one prepaid brand',
+      ),
+      'raw sql, one prepaid brand / spread variants': ratioOf(
+        rows,
+        'raw sql orders, one prepaid brand',
         'raw sql orders, spread variants',
       ),
       'establishment / partner, spread products': ratioOf(
@@ -195,6 +242,7 @@ export async function benchOrders() {
     printRows('Orders benchmark (VACUUM ANALYZE after every scenario)', 'orders/s', rows, {
       'http orders, hot variant': 'raw sql orders, hot variant',
       'http orders, spread variants': 'raw sql orders, spread variants',
+      'http orders, one prepaid brand': 'raw sql orders, one prepaid brand',
     });
     for (const [name, value] of Object.entries(ratios)) {
       console.log(
@@ -202,17 +250,25 @@ export async function benchOrders() {
       );
     }
     console.log(
-      `Stock: ${units} units ordered, ${taken} taken (${units === taken ? 'equal' : 'DIFFERENT'}); wallets off their sum: ${bad}`,
+      `Stock: ${units} units ordered, ${taken} taken (${units === taken ? 'equal' : 'DIFFERENT'}); wallets off their sum: ${bad}; prepaid balance off its movements: ${prepaidOff}`,
     );
-    saveResults('orders', { rows, ratios, units, taken, bad, samples });
+    saveResults('orders', { rows, ratios, units, taken, bad, prepaidOff, samples });
   } finally {
     await server.stop();
     await drop();
   }
 }
 
-/** The writes the HTTP path makes for one order, in one transaction, from Node with raw `pg`. */
-function raw(pool: pg.Pool, subBrand: string, pick: () => Prize): Promise<Sample> {
+/**
+ * The writes the HTTP path makes for one order, in one transaction, from Node with raw `pg`; for a
+ * prepaid brand (`brandId`), its balance's reservation last, as the HTTP path makes it.
+ */
+function raw(
+  pool: pg.Pool,
+  subBrand: string,
+  pick: () => Prize,
+  brandId?: string,
+): Promise<Sample> {
   return rawLoad(pool, async (client) => {
     const { listing, variant, product } = pick();
     const id = newId();
@@ -234,8 +290,8 @@ function raw(pool: pg.Pool, subBrand: string, pick: () => Prize): Promise<Sample
     ]);
     await client.query(
       `INSERT INTO orders (id, sub_brand_id, environment, customer_id, billing_status, currency, total_price, total_coins, status_changed_at)
-       VALUES ($1, $2, 'live', $3, 'not_applicable', 'EUR', 1000, 1000, now())`,
-      [id, subBrand, buyer],
+       VALUES ($1, $2, 'live', $3, $4, 'EUR', 1000, 1000, now())`,
+      [id, subBrand, buyer, brandId ? 'reserved' : 'not_applicable'],
     );
     await client.query(
       `INSERT INTO order_items (id, order_id, sub_brand_id, environment, customer_id, listing_market_id, product_id, variant_id,
@@ -265,6 +321,16 @@ function raw(pool: pg.Pool, subBrand: string, pick: () => Prize): Promise<Sample
       `UPDATE variant_stock SET available = available - 1 WHERE variant_id = $1 AND environment = 'live' AND available >= 1`,
       [variant],
     );
+    if (brandId) {
+      await client.query(
+        `WITH moved AS (UPDATE prepaid_accounts SET balance = balance - 1000, updated_at = now()
+           WHERE brand_id = $1 AND environment = 'live' AND currency = 'EUR' AND balance - 1000 >= 0
+           RETURNING balance)
+         INSERT INTO prepaid_movements (id, brand_id, environment, delta, balance_after, reason, order_id)
+         SELECT $2, $1, 'live', -1000, balance, $3, $4 FROM moved`,
+        [brandId, newId(), `order:${id}`, id],
+      );
+    }
     await client.query(
       `UPDATE idempotency_records SET status_code = 201, response_body = '{}' WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2`,
       [subBrand, key],
