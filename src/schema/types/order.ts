@@ -132,7 +132,11 @@ builder.prismaObject('Order', {
       description:
         'Why it waits: prepaid_balance (the operator’s prepaid money is short), shipping_address (a physical ' +
         'line has none), fulfilment (the operator to send it), delivery (with the carrier); null when done.',
-      select: { items: { select: { kind: true } } },
+      // The lines as the `items` field loads them (same order, whole rows): Pothos then loads
+      // them once for both, and a placed order answers from the rows it wrote (written-order.ts).
+      // A narrower selection of the same relation is a second load, after the write, under the
+      // order's locks.
+      select: { items: { orderBy: { position: 'asc' } } },
       resolve: (o) => waitingFor(o),
     }),
     subBrandId: t.exposeID('subBrandId', { authScopes: { admin: true } }),

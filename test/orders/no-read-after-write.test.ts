@@ -1,0 +1,58 @@
+// A placed order answers from the rows it wrote (src/schema/written-order.ts): after its insert,
+// its transaction sends only the contended writes (coins, stock, a prepaid brand's money) and the
+// commit, never a read of the order, which would cost a round trip, and Prisma's CPU, while the
+// wallet and the stock are locked. A field whose selection of a relation differs from the one the
+// answer already loads (`waitingFor` once selected the lines' kind alone) makes Pothos read the
+// order again: this test fails then. Statements are seen on the driver, so on PostgreSQL only.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DB, startHarness, type Harness } from '../support/harness.js';
+import { shop } from './support.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+/** The statements sent on the driver while `run` runs, whitespace folded. */
+async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string };
+    seen.push(String(typeof config === 'string' ? config : config.text).replace(/\s+/g, ' '));
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return seen;
+}
+
+const afterInsert = (statements: string[]) =>
+  statements.slice(statements.findIndex((s) => s.includes('INSERT INTO orders')) + 1);
+
+describe.skipIf(TEST_DB !== 'postgres')('a placed order', () => {
+  for (const prepaid of [false, true]) {
+    it(`is answered without reading it back${prepaid ? ' (a prepaid brand)' : ''}`, async () => {
+      const s = await shop(h, { stock: 10, prepaid });
+      const customer = await s.buyer(s.listing.coin_price * 3);
+      let answer: Awaited<ReturnType<typeof s.order>> | undefined;
+      const statements = await statementsOf(async () => {
+        answer = await s.order({
+          customer_id: customer,
+          listing_market_id: s.listing.listing_market_id,
+        });
+      });
+      expect(answer!.status).toBe(201);
+      // The answer still says what the order waits for, from the written lines.
+      expect(answer!.body.data.waiting_for).toBe(prepaid ? 'prepaid_balance' : 'fulfilment');
+      const after = afterInsert(statements);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.filter((s) => /FROM "?(public"\.")?orders"? /.test(s))).toEqual([]);
+    });
+  }
+});
