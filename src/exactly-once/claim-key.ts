@@ -1,11 +1,13 @@
 // The one claim of the domain's keyed stores (keyed-stores.ts): the insert that spends a key. A
 // store whose work happens once per key (an engine event, a bulk run, a campaign activity, a
-// mini-game play, a campaign award) declares its claim here, from its entry in the list, so the
-// statement's conflict target is the key the list holds to its unique index: the two cannot drift.
+// mini-game play, a campaign award) declares its claim with `keyClaim`, naming its entry in the
+// list, so the statement's conflict target is the key the list holds to its unique index: the
+// two cannot drift.
 //
 // The protocol is the keyed requests' (keyed-requests.ts), with the store's own row as the claim:
-// - the row is inserted in the work's transaction (or committed alone, where the store takes a
-//   crashed claim over itself: engine executions), so the key is never spent without its work;
+// - the row is inserted in the work's transaction, so the key is spent with its work or not at
+//   all; an engine execution's is committed alone, `processing`, and a delivery after a crash
+//   takes it over when its time-out has passed (engine/points/claim.ts);
 // - a concurrent twin blocks on the unique index until the first commits, then finds the key
 //   spent; if the first rolled back, the twin's insert spends it instead;
 // - a key found spent is the store's to answer (its `repeat` in the list): the first result
