@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimStatement, keyClaim } from '../../src/exactly-once/claim-key.js';
+import { claimStatement } from '../../src/exactly-once/claim-key.js';
+import { claimRun } from '../../src/domain/wallet/bulk-adjust-coins.js';
 import { KEYED_STORES, type KeyedStore } from '../../src/exactly-once/keyed-stores.js';
 import { transaction } from '../../src/db/sql.js';
 import { createTenant } from '../support/factories.js';
@@ -80,25 +81,12 @@ describe('keyed stores', () => {
   });
 });
 
-// The one claim of the domain's stores (exactly-once/claim-key.ts), on a bulk run's row: the
-// conflict target is the store's key, and a twin waits for the first to end, then spends the key
-// only if the first rolled back.
+// The one claim of the domain's stores (exactly-once/claim-key.ts), as the bulk run declares it:
+// the conflict target is the store's key, and a twin waits for the first to end, then spends the
+// key only if the first rolled back.
 describe('keyClaim', () => {
-  const claimRun = keyClaim(
-    'bulkRun',
-    [
-      'id::uuid',
-      'sub_brand_id::uuid',
-      'environment::environment',
-      'idempotency_key',
-      'request_hash',
-      'filter::jsonb',
-      'delta::bigint',
-    ],
-    { skipped_ids: "'{}'" },
-  );
   const row = (subBrandId: string, key: string) =>
-    [randomUUID(), subBrandId, 'test', key, 'h'.repeat(64), '{}', 1] as const;
+    [randomUUID(), subBrandId, 'test', key, 'h'.repeat(64), '{}', 1, null, null] as const;
 
   it('spends a key once; a twin waiting on the first spends it only when the first rolled back', async () => {
     const { subBrandId } = await createTenant(db.prisma);

@@ -136,8 +136,8 @@ async function blockedAmong(
   return blocked;
 }
 
-/** The run, once per idempotency key; a repeat resumes it. */
-const claimRun = keyClaim(
+/** The run, once per idempotency key; a repeat resumes it (test/db/keyed-stores.test.ts races it). */
+export const claimRun = keyClaim(
   'bulkRun',
   [
     'id::uuid',
