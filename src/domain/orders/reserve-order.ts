@@ -257,7 +257,14 @@ export async function reserveOrder(
       );
       // Short prepaid money does not fail the order (spec): it waits, blocked, for a top-up.
       if (balance === null) {
-        await tx.order.update({ where: { id }, data: { billingStatus: 'blocked_balance' } });
+        // On the driver: through Prisma this would open a Prisma transaction inside the order's,
+        // while the wallet, the stock and the balance are locked (every order of a brand whose
+        // money ran out comes here).
+        await sqlFor(tx).query(
+          `UPDATE orders SET billing_status = 'blocked_balance', updated_at = now()
+           WHERE id = $1::uuid AND sub_brand_id = $2::uuid`,
+          [id, tenant.subBrandId],
+        );
         order.billingStatus = 'blocked_balance';
       }
     }
