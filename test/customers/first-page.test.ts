@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerList } from '../../src/domain/customers/customer-list.js';
 import { customerWhere } from '../../src/domain/customers/customer-where.js';
 import { exportCustomers } from '../../src/domain/customers/export-customers.js';
-import { newestMatching, readsByTenant } from '../../src/domain/customers/first-page.js';
+import {
+  fewWalletsMatching,
+  newestMatching,
+  readsByTenant,
+  tenantRange,
+} from '../../src/domain/customers/first-page.js';
 import type { CustomerFilter } from '../../src/domain/customers/schemas.js';
 import { newId } from '../../src/domain/ids.js';
 import type { Tenant } from '../../src/domain/tenant.js';
@@ -20,10 +25,12 @@ let tenant: Tenant;
 beforeAll(async () => {
   h = await startHarness({ ownDatabase: true });
   tenant = { subBrandId: (await createTenant(h.db.prisma)).subBrandId, environment: 'live' };
-  // 3,000 customers: all but 3 in Spain, a third of them watched, 3 in Andorra.
+  // 3,000 customers: all but 3 in Spain, a third of them watched, 3 in Andorra; customer i holds
+  // i coins, but the newest 100 have no wallet.
+  const ids = Array.from({ length: 3000 }, () => newId());
   await h.db.prisma.customer.createMany({
-    data: Array.from({ length: 3000 }, (_, i) => ({
-      id: newId(),
+    data: ids.map((id, i) => ({
+      id,
       ...tenant,
       firstName: `F${i}`,
       lastName: 'Plan',
@@ -32,7 +39,11 @@ beforeAll(async () => {
       statusChangedAt: new Date(),
     })),
   });
+  await h.db.prisma.wallet.createMany({
+    data: ids.slice(0, 2900).map((customerId, i) => ({ customerId, ...tenant, balance: i })),
+  });
   await h.db.prisma.$executeRawUnsafe('ANALYZE customers');
+  await h.db.prisma.$executeRawUnsafe('ANALYZE wallets');
 });
 afterAll(() => h.close());
 
@@ -47,6 +58,8 @@ describe('readsByTenant', () => {
     ['an external id', { externalId: 'x' }, false],
     ['an e-mail', { email: 'a@b.es' }, false],
     ['a registration window', { registeredAfter: new Date(0) }, false],
+    ['coins most customers have', { minCoins: 100 }, true],
+    ['coins one in 300 has', { minCoins: 2890 }, false],
   ])('%s', async (_name, filter, expected) => {
     expect(await readsByTenant(h.db.prisma, tenant, filter)).toBe(expected);
   });
@@ -107,12 +120,62 @@ describe('a first page read from the newest customers (text search)', () => {
   });
 });
 
+describe('a first page read from the wallets (a rare coin filter)', () => {
+  it('answers when the planner expects few wallets to pass, and only with a coin filter', async () => {
+    const ids = await fewWalletsMatching(h.db.prisma, tenant, { minCoins: 2890 }, 4);
+    const firstNames = await h.db.prisma.customer.findMany({
+      where: { id: { in: ids! } },
+      orderBy: { id: 'desc' },
+      select: { firstName: true },
+    });
+    // The newest 100 (F2900 …) have no wallet.
+    expect(firstNames.map((c) => c.firstName)).toEqual(['F2899', 'F2898', 'F2897', 'F2896']);
+    expect(await fewWalletsMatching(h.db.prisma, tenant, { country: 'AD' }, 4)).toBeNull();
+    // An external id's own index narrows it to one customer.
+    expect(
+      await fewWalletsMatching(h.db.prisma, tenant, { minCoins: 2890, externalId: 'x' }, 4),
+    ).toBeNull();
+    // The list's first page is read from them; a common coin filter's is read by tenant.
+    const rare = await customerList(h.db.prisma, tenant, { minCoins: 2890 });
+    expect((await rare.page(h.db.prisma, true, 4)).where).toEqual({ ...tenant, id: { in: ids } });
+    const common = await customerList(h.db.prisma, tenant, { minCoins: 100 });
+    expect((await common.page(h.db.prisma, true, 4)).orderBy).toEqual(tenantRange('desc'));
+  });
+
+  it.each<[string, CustomerFilter, number, number]>([
+    ['a rare minimum', { minCoins: 2890 }, 26, 10],
+    ['a rare minimum, more than the page', { minCoins: 2890 }, 3, 3],
+    ['a rare maximum', { maxCoins: 5 }, 26, 6],
+    ['a narrow range', { minCoins: 1000, maxCoins: 1004 }, 26, 5],
+    ['a range no wallet is in', { minCoins: 5000 }, 26, 0],
+    ['a rare minimum and a status', { minCoins: 2850, status: 'watch' }, 26, 17],
+    ['a rare minimum and a country none of them has', { minCoins: 2890, country: 'AD' }, 26, 0],
+    ['a rare minimum and a text', { minCoins: 2890, q: 'F2895' }, 26, 1],
+  ])('the page is the planner’s page: %s', async (_name, filter, take, rows) => {
+    const list = await customerList(h.db.prisma, tenant, filter);
+    const page = await h.db.prisma.customer.findMany({
+      ...(await list.page(h.db.prisma, true, take)),
+      take,
+      select: { id: true },
+    });
+    const plain = await h.db.prisma.customer.findMany({
+      where: customerWhere(tenant, filter),
+      orderBy: { id: 'desc' },
+      take,
+      select: { id: true },
+    });
+    expect(page).toEqual(plain);
+    expect(page).toHaveLength(rows);
+  });
+});
+
 // The CSV export reads its first page as the list does, then keyset pages of 500 after it.
 describe('the export, page after page', () => {
   it.each<[string, CustomerFilter]>([
     ['no filter', {}],
     ['a common country', { country: 'ES' }],
     ['a text search', { q: 'F2' }],
+    ['a rare coin filter', { minCoins: 2800 }],
   ])('%s: every match once, newest first', async (_name, filter) => {
     const exported: string[] = [];
     for await (const page of exportCustomers(h.db.prisma, tenant, filter))

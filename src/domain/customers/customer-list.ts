@@ -6,7 +6,7 @@ import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
 import { customerWhere } from './customer-where.js';
 import { emailMatches } from './email-match.js';
-import { newestMatching, readsByTenant, tenantRange } from './first-page.js';
+import { fewWalletsMatching, newestMatching, readsByTenant, tenantRange } from './first-page.js';
 import { registeredWindowBounds } from './registered-window.js';
 import type { CustomerFilter } from './schemas.js';
 
@@ -25,8 +25,9 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     where: where('equal'),
     /**
      * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
-     * by tenant, a text search's from its newest customers (first-page.ts says when and why); a
-     * page after a cursor starts at the cursor's id. `reader` may be a replica.
+     * by tenant, a text search's from its newest customers, a rare coin filter's from its
+     * wallets (first-page.ts says when and why); a page after a cursor starts at the cursor's
+     * id. `reader` may be a replica.
      */
     async page(reader: Db, first: boolean, take: number) {
       if (first && f.q && take > 0) {
@@ -36,6 +37,10 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
         if (ids) return { where: { ...tenant, id: { in: ids } }, orderBy };
       }
       const byTenant = first && (await readsByTenant(reader, tenant, f));
+      if (first && !byTenant && take > 0) {
+        const ids = await fewWalletsMatching(reader, tenant, f, take);
+        if (ids) return { where: { ...tenant, id: { in: ids } }, orderBy };
+      }
       return {
         where: where(byTenant ? 'range' : 'equal'),
         orderBy: byTenant ? tenantRange('desc') : orderBy,
