@@ -55,7 +55,16 @@ export function customerWhere(
     and.push({ platformRegisteredAt: { gte: f.registeredAfter, lt: f.registeredBefore } });
   }
   if (f.minCoins !== undefined || f.maxCoins !== undefined) {
-    and.push({ wallet: { balance: { gte: bigint(f.minCoins), lte: bigint(f.maxCoins) } } });
+    // A wallet's tenant is its customer's: naming it lets the coin filters' index, led by the
+    // tenant, read the passing wallets as one range (at ten million customers a rare filter's
+    // capped count took 1.2 s through a scan of every wallet, 78 ms through the range).
+    and.push({
+      wallet: {
+        subBrandId,
+        environment,
+        balance: { gte: bigint(f.minCoins), lte: bigint(f.maxCoins) },
+      },
+    });
   }
   if (f.minOrders !== undefined || f.maxOrders !== undefined) {
     // The wire allows counts up to 2^53 - 1 (spec), the column is a 32-bit integer: a bound past
@@ -110,7 +119,11 @@ export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sq
   if (f.minOrders !== undefined) and.push(Prisma.sql`order_count >= ${f.minOrders}::bigint`);
   if (f.maxOrders !== undefined) and.push(Prisma.sql`order_count <= ${f.maxOrders}::bigint`);
   if (f.minCoins !== undefined || f.maxCoins !== undefined) {
-    const coins = [Prisma.sql`w.customer_id = customers.id`];
+    const coins = [
+      Prisma.sql`w.customer_id = customers.id`,
+      Prisma.sql`w.sub_brand_id = ${tenant.subBrandId}::uuid`,
+      Prisma.sql`w.environment = ${tenant.environment}::environment`,
+    ];
     if (f.minCoins !== undefined) coins.push(Prisma.sql`w.balance >= ${f.minCoins}`);
     if (f.maxCoins !== undefined) coins.push(Prisma.sql`w.balance <= ${f.maxCoins}`);
     and.push(Prisma.sql`EXISTS (SELECT 1 FROM wallets w WHERE ${Prisma.join(coins, ' AND ')})`);
