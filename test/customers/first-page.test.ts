@@ -47,6 +47,34 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** The first names of these customers, newest first (null stays null). */
+const names = async (ids: string[] | null) =>
+  ids &&
+  (
+    await h.db.prisma.customer.findMany({
+      where: { id: { in: ids } },
+      orderBy: { id: 'desc' },
+      select: { firstName: true },
+    })
+  ).map((c) => c.firstName);
+
+/** A filter's first page as the list reads it, and as the planner alone would (the same rows). */
+async function firstPages(filter: CustomerFilter, take: number) {
+  const list = await customerList(h.db.prisma, tenant, filter);
+  const page = await h.db.prisma.customer.findMany({
+    ...(await list.page(h.db.prisma, true, take)),
+    take,
+    select: { id: true },
+  });
+  const plain = await h.db.prisma.customer.findMany({
+    where: customerWhere(tenant, filter),
+    orderBy: { id: 'desc' },
+    take,
+    select: { id: true },
+  });
+  return { page, plain };
+}
+
 describe('readsByTenant', () => {
   it.each([
     ['no filter', {}, true],
@@ -66,16 +94,6 @@ describe('readsByTenant', () => {
 });
 
 describe('a first page read from the newest customers (text search)', () => {
-  const names = async (ids: string[] | null) =>
-    ids &&
-    (
-      await h.db.prisma.customer.findMany({
-        where: { id: { in: ids } },
-        orderBy: { id: 'desc' },
-        select: { firstName: true },
-      })
-    ).map((c) => c.firstName);
-
   it('answers when the newest customers fill the page, and only then', async () => {
     // take 2: the newest 400 customers (F2999 … F2600) are looked at.
     expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'plan' }, 2))).toEqual([
@@ -104,18 +122,7 @@ describe('a first page read from the newest customers (text search)', () => {
     ['no match', { q: 'nobody' }, 2],
     ['the whole tenant in the window', { q: 'F1' }, 30],
   ])('the page is the planner’s page: %s', async (_name, filter, take) => {
-    const list = await customerList(h.db.prisma, tenant, filter);
-    const page = await h.db.prisma.customer.findMany({
-      ...(await list.page(h.db.prisma, true, take)),
-      take,
-      select: { id: true },
-    });
-    const plain = await h.db.prisma.customer.findMany({
-      where: customerWhere(tenant, filter),
-      orderBy: { id: 'desc' },
-      take,
-      select: { id: true },
-    });
+    const { page, plain } = await firstPages(filter, take);
     expect(page).toEqual(plain);
   });
 });
@@ -123,13 +130,8 @@ describe('a first page read from the newest customers (text search)', () => {
 describe('a first page read from the wallets (a rare coin filter)', () => {
   it('answers when the planner expects few wallets to pass, and only with a coin filter', async () => {
     const ids = await fewWalletsMatching(h.db.prisma, tenant, { minCoins: 2890 }, 4);
-    const firstNames = await h.db.prisma.customer.findMany({
-      where: { id: { in: ids! } },
-      orderBy: { id: 'desc' },
-      select: { firstName: true },
-    });
     // The newest 100 (F2900 …) have no wallet.
-    expect(firstNames.map((c) => c.firstName)).toEqual(['F2899', 'F2898', 'F2897', 'F2896']);
+    expect(await names(ids)).toEqual(['F2899', 'F2898', 'F2897', 'F2896']);
     expect(await fewWalletsMatching(h.db.prisma, tenant, { country: 'AD' }, 4)).toBeNull();
     // An external id's own index narrows it to one customer.
     expect(
@@ -152,18 +154,7 @@ describe('a first page read from the wallets (a rare coin filter)', () => {
     ['a rare minimum and a country none of them has', { minCoins: 2890, country: 'AD' }, 26, 0],
     ['a rare minimum and a text', { minCoins: 2890, q: 'F2895' }, 26, 1],
   ])('the page is the planner’s page: %s', async (_name, filter, take, rows) => {
-    const list = await customerList(h.db.prisma, tenant, filter);
-    const page = await h.db.prisma.customer.findMany({
-      ...(await list.page(h.db.prisma, true, take)),
-      take,
-      select: { id: true },
-    });
-    const plain = await h.db.prisma.customer.findMany({
-      where: customerWhere(tenant, filter),
-      orderBy: { id: 'desc' },
-      take,
-      select: { id: true },
-    });
+    const { page, plain } = await firstPages(filter, take);
     expect(page).toEqual(plain);
     expect(page).toHaveLength(rows);
   });

@@ -17,6 +17,11 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     await registeredWindowBounds(db, tenant, f),
     await emailMatches(db, tenant, f),
   ].filter((w) => w !== null);
+  /** A first page whose ids a probe found (each matched the whole filter). */
+  const byIds = (ids: string[]): { where: Prisma.CustomerWhereInput; orderBy: typeof orderBy } => ({
+    where: { ...tenant, id: { in: ids } },
+    orderBy,
+  });
   const where = (as: 'equal' | 'range'): Prisma.CustomerWhereInput => ({
     AND: [customerWhere(tenant, f, as), ...narrowed],
   });
@@ -34,12 +39,12 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
         const ids = await newestMatching(reader, tenant, f, take);
         // Those ids matched every condition already: repeating the text's would let the planner
         // read its trigram index again.
-        if (ids) return { where: { ...tenant, id: { in: ids } }, orderBy };
+        if (ids) return byIds(ids);
       }
       const byTenant = first && (await readsByTenant(reader, tenant, f));
       if (first && !byTenant && take > 0) {
         const ids = await fewWalletsMatching(reader, tenant, f, take);
-        if (ids) return { where: { ...tenant, id: { in: ids } }, orderBy };
+        if (ids) return byIds(ids);
       }
       return {
         where: where(byTenant ? 'range' : 'equal'),

@@ -97,10 +97,7 @@ export function phoneDigits(q: string): string | undefined {
  * same columns and indexes.
  */
 export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sql[] {
-  const and = [
-    Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
-    Prisma.sql`environment = ${tenant.environment}::environment`,
-  ];
+  const and = tenantConditions(tenant);
   if (f.q) {
     const text = Prisma.sql`search_text ILIKE ${`%${likeEscape(f.q)}%`}`;
     const digits = phoneDigits(f.q);
@@ -118,16 +115,32 @@ export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sq
   // The wire allows counts past the integer column's range (customerWhere): compared as bigint.
   if (f.minOrders !== undefined) and.push(Prisma.sql`order_count >= ${f.minOrders}::bigint`);
   if (f.maxOrders !== undefined) and.push(Prisma.sql`order_count <= ${f.maxOrders}::bigint`);
-  if (f.minCoins !== undefined || f.maxCoins !== undefined) {
-    const coins = [
-      Prisma.sql`w.customer_id = customers.id`,
-      Prisma.sql`w.sub_brand_id = ${tenant.subBrandId}::uuid`,
-      Prisma.sql`w.environment = ${tenant.environment}::environment`,
-    ];
-    if (f.minCoins !== undefined) coins.push(Prisma.sql`w.balance >= ${f.minCoins}`);
-    if (f.maxCoins !== undefined) coins.push(Prisma.sql`w.balance <= ${f.maxCoins}`);
-    and.push(Prisma.sql`EXISTS (SELECT 1 FROM wallets w WHERE ${Prisma.join(coins, ' AND ')})`);
+  const coins = walletConditions(tenant, f);
+  if (coins) {
+    and.push(
+      Prisma.sql`EXISTS (SELECT 1 FROM wallets WHERE customer_id = customers.id AND ${Prisma.join(coins, ' AND ')})`,
+    );
   }
+  return and;
+}
+
+/** A table's rows of the tenant, in SQL (the columns unqualified). */
+const tenantConditions = (tenant: Tenant) => [
+  Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
+  Prisma.sql`environment = ${tenant.environment}::environment`,
+];
+
+/**
+ * The wallets a coin filter passes, in SQL over `wallets`, or null without a coin bound. The
+ * columns are unqualified: inside customerConditions' EXISTS they name the wallet's, its FROM
+ * being the nearest. A wallet's tenant is its customer's; naming it lets the coin index, led by
+ * the tenant, read the passing wallets as one range (customerWhere says what that saved).
+ */
+export function walletConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sql[] | null {
+  if (f.minCoins === undefined && f.maxCoins === undefined) return null;
+  const and = tenantConditions(tenant);
+  if (f.minCoins !== undefined) and.push(Prisma.sql`balance >= ${f.minCoins}`);
+  if (f.maxCoins !== undefined) and.push(Prisma.sql`balance <= ${f.maxCoins}`);
   return and;
 }
 

@@ -25,7 +25,7 @@ import { Prisma } from '../../generated/prisma/client.js';
 import { withSettings, type Db } from '../db.js';
 import { plannedRows } from '../list-total.js';
 import type { Tenant } from '../tenant.js';
-import { customerConditions } from './customer-where.js';
+import { customerConditions, walletConditions } from './customer-where.js';
 import type { CustomerFilter } from './schemas.js';
 
 /** The order of a page read with the tenant as a range (customerWhere's `range`). */
@@ -127,13 +127,8 @@ export async function fewWalletsMatching(
   f: CustomerFilter,
   take: number,
 ): Promise<string[] | null> {
-  if ((f.minCoins === undefined && f.maxCoins === undefined) || positioned(f)) return null;
-  const passing = [
-    Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
-    Prisma.sql`environment = ${tenant.environment}::environment`,
-    ...(f.minCoins === undefined ? [] : [Prisma.sql`balance >= ${f.minCoins}`]),
-    ...(f.maxCoins === undefined ? [] : [Prisma.sql`balance <= ${f.maxCoins}`]),
-  ];
+  const passing = walletConditions(tenant, f);
+  if (!passing || positioned(f)) return null;
   if ((await plannedRows(db, 'wallets', passing)) > FEW_WALLETS) return null;
   const rest = customerConditions(tenant, { ...f, minCoins: undefined, maxCoins: undefined });
   // LIMIT 1 keeps the lateral a lookup per wallet, in the wallets' order: flattened into a join,
