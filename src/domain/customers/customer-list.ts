@@ -1,6 +1,6 @@
 // The customer list's query for a filter (the GraphQL `customers` connection, and through it the
 // partner API's list): what narrows it is read first from its own index (a narrow registration
-// window's ids, an e-mail's ids), then a page's where and order.
+// window's ids, an e-mail's ids, a text's few matches), then a page's where and order.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
@@ -9,6 +9,7 @@ import { emailMatches } from './email-match.js';
 import { fewWalletsMatching, newestMatching, readsByTenant, tenantRange } from './first-page.js';
 import { registeredWindowBounds } from './registered-window.js';
 import type { CustomerFilter } from './schemas.js';
+import { textMatches } from './text-match.js';
 
 const orderBy = { id: 'desc' } as const;
 
@@ -22,12 +23,23 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     where: { ...tenant, id: { in: ids } },
     orderBy,
   });
-  const where = (as: 'equal' | 'range'): Prisma.CustomerWhereInput => ({
-    AND: [customerWhere(tenant, f, as), ...narrowed],
-  });
+  // A text's few matches are probed when a where is first asked for (a first page its newest
+  // customers hold, below, does without them); they then stand for the text's condition, which
+  // would let the planner read the trigram index again.
+  let text: Promise<Prisma.CustomerWhereInput | null> | undefined;
+  const where = async (as: 'equal' | 'range'): Promise<Prisma.CustomerWhereInput> => {
+    const matched = await (text ??= textMatches(db, tenant, f.q));
+    return {
+      AND: [
+        customerWhere(tenant, matched ? { ...f, q: undefined } : f, as),
+        ...narrowed,
+        ...(matched ? [matched] : []),
+      ],
+    };
+  };
   return {
     /** Every matching customer (the list's total). */
-    where: where('equal'),
+    where: () => where('equal'),
     /**
      * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
      * by tenant, a text search's from its newest customers, a rare coin filter's from its
@@ -47,7 +59,7 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
         if (ids) return byIds(ids);
       }
       return {
-        where: where(byTenant ? 'range' : 'equal'),
+        where: await where(byTenant ? 'range' : 'equal'),
         orderBy: byTenant ? tenantRange('desc') : orderBy,
       };
     },

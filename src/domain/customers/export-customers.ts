@@ -14,7 +14,10 @@ export async function* exportCustomers(db: Db, tenant: Tenant, filter: CustomerF
       db.customer.findMany({
         // The first page as the list reads its own; the next ones start after the last id.
         ...(before
-          ? { where: { AND: [list.where, { id: { lt: before } }] }, orderBy: { id: 'desc' } }
+          ? {
+              where: { AND: [await list.where(), { id: { lt: before } }] },
+              orderBy: { id: 'desc' },
+            }
           : await list.page(db, true, take)),
         take,
         include: { wallet: { select: { balance: true } } },

@@ -15,6 +15,7 @@ import { parseInput, utcInstant } from '../validation.js';
 import { customerWhere } from './customer-where.js';
 import { readsByTenant, tenantRange } from './first-page.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
+import { textMatches } from './text-match.js';
 
 const TOTAL_BOUND = NUMBERED_PAGE.window;
 
@@ -70,7 +71,13 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
       },
     ]);
   }
-  const where = playerWhere(tenant, search);
+  // A text's few matches by id, in place of its condition (text-match.ts); a player id's search
+  // also looks the id up, which those matches would leave out.
+  const text =
+    search.search && !isUuid(search.search) ? await textMatches(db, tenant, search.search) : null;
+  const where = text
+    ? { AND: [playerWhere(tenant, { ...search, search: undefined }), text] }
+    : playerWhere(tenant, search);
   const counted = await db.customer.count({ where, take: TOTAL_BOUND + 1 });
   const totalExact = counted <= TOTAL_BOUND;
   const total = Math.min(counted, TOTAL_BOUND);

@@ -1,4 +1,5 @@
 import { customerWhere } from '../customers/customer-where.js';
+import { textMatches } from '../customers/text-match.js';
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
 import { customerIdsByEmail, isEmail } from './email.js';
@@ -16,10 +17,11 @@ export async function searchCustomers(
   term: string,
   limit: number,
 ): Promise<SearchHit[]> {
-  // A whole e-mail is looked up exactly (its own index); anything else through the trigram index.
+  // A whole e-mail is looked up exactly (its own index); a term whose trigrams most customers
+  // share, by its few matches (text-match.ts); anything else through the trigram index.
   const where = isEmail(term)
     ? { id: { in: await customerIdsByEmail(db, tenant, term, limit) } }
-    : customerWhere(tenant, { q: term });
+    : ((await textMatches(db, tenant, term)) ?? customerWhere(tenant, { q: term }));
   const rows = await db.customer.findMany({
     where,
     select: {

@@ -166,7 +166,7 @@ builder.queryFields((t) => ({
             const { tenant, filter, list } = await customersListed(ctx, connection.args);
             return onReplica(ctx, (db) =>
               listTotal({
-                countUpTo: (take) => db.customer.count({ where: list.where, take }),
+                countUpTo: async (take) => db.customer.count({ where: await list.where(), take }),
                 estimate: () => plannedRows(db, 'customers', customerConditions(tenant, filter)),
               }),
             );

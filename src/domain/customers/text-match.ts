@@ -1,0 +1,133 @@
+// A text search (`q`) that shares trigrams with most customers, served by its rare part.
+//
+// search_text's trigram index answers `ILIKE '%q%'` by the posting lists of q's trigrams. Where
+// most customers hold some of them ("use" and "ser" of "user…" in every seeded e-mail; "gma",
+// "ail" and "com" in many real ones), PostgreSQL 15 reads those long lists through, though
+// q's rare trigrams alone leave a handful of candidates: at a million customers
+// `q=user123456@` read 889 index pages (16 ms) for one match, its rare part `123456@` 57 (1.6 ms);
+// the cost grows with the customers (docs/performance.md, "A text search by its rare part").
+//
+// So, first, one probe: the index is given only the spans of q whose trigrams are rare, the
+// whole of q is then checked on each candidate row (as an expression the index cannot serve, or
+// the planner would hand it the common trigrams again), and when the matches are few the list
+// reads them by id (as email-match.ts does for an e-mail), in place of q's condition. Which trigrams are common is read off
+// the column's statistics (ANALYZE's sample of search_text values, ~100 of them): no
+// statistics, no common trigram, or no rare span, and nothing changes.
+import type { Prisma } from '../../generated/prisma/client.js';
+import type { Db } from '../db.js';
+import type { Tenant } from '../tenant.js';
+import { likeEscape } from '../validation.js';
+import { phoneDigits } from './customer-where.js';
+
+/** A trigram in this share of the sampled values or more is common: its list is long. */
+const COMMON_SHARE = 0.3;
+/**
+ * More matches than this: no narrowing (the list reads them as before, a page at a time). Low,
+ * as a search with many matches pays the probe for nothing: its candidates up to CAP are read.
+ */
+const CAP = 200;
+
+/**
+ * The tenant's customers matching `q`, when its trigrams include common ones and those matching
+ * it are at most CAP, as a Prisma where that stands for customerWhere's text condition; null
+ * otherwise.
+ */
+export async function textMatches(
+  db: Db,
+  tenant: Tenant,
+  q: string | undefined,
+): Promise<Prisma.CustomerWhereInput | null> {
+  // A phone-like search also looks for its digits (customerWhere): left as it is.
+  if (!q || phoneDigits(q) !== undefined) return null;
+  const sample = await sampledValues(db);
+  // A search the sample itself holds matches about one customer in a hundred or more: at a size
+  // where its trigrams cost anything, more than CAP.
+  if (share(q.toLowerCase(), sample) * sample.rows > CAP) return null;
+  const rare = rarePattern(q, sample);
+  if (rare === null) return null;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT id FROM customers
+    WHERE sub_brand_id = ${tenant.subBrandId}::uuid
+      AND environment = ${tenant.environment}::environment
+      AND search_text ILIKE ${rare}
+      AND (search_text || '') ILIKE ${`%${likeEscape(q)}%`}
+    LIMIT ${CAP + 1}`;
+  return rows.length > CAP ? null : { ...tenant, id: { in: rows.map((r) => r.id) } };
+}
+
+/** ANALYZE's sample of search_text (its most common values, then its histogram's bounds). */
+async function sampledValues(db: Db): Promise<Sample> {
+  const [stats] = await db.$queryRaw<
+    { common: string[] | null; freqs: number[] | null; bounds: string[] | null; rows: number }[]
+  >`
+    SELECT most_common_vals::text::text[] AS common, most_common_freqs AS freqs,
+           histogram_bounds::text::text[] AS bounds,
+           (SELECT reltuples FROM pg_class WHERE oid = 'customers'::regclass)::float8 AS rows
+    FROM pg_stats
+    WHERE schemaname = current_schema() AND tablename = 'customers' AND attname = 'search_text'`;
+  return {
+    common: (stats?.common ?? []).map((v, i) => ({ value: v, share: stats!.freqs![i]! })),
+    bounds: stats?.bounds ?? [],
+    rows: stats?.rows ?? 0,
+  };
+}
+
+/** ANALYZE's sample of a column: its common values with their shares, its histogram's bounds. */
+export type Sample = {
+  common: { value: string; share: number }[];
+  bounds: string[];
+  /** The table's rows, as ANALYZE last counted them. */
+  rows: number;
+};
+
+/**
+ * The share of customers whose search_text holds `text` (lower case), as the sample tells: each common
+ * value by its own frequency, the histogram's bounds for the rest (as PostgreSQL's own estimate
+ * of a LIKE does).
+ */
+function share(text: string, sample: Sample): number {
+  let common = 0;
+  let found = 0;
+  for (const c of sample.common) {
+    common += c.share;
+    if (c.value.toLowerCase().includes(text)) found += c.share;
+  }
+  if (sample.bounds.length) {
+    const held = sample.bounds.filter((b) => b.toLowerCase().includes(text)).length;
+    found += ((1 - common) * held) / sample.bounds.length;
+  }
+  return found;
+}
+
+/**
+ * The LIKE pattern of q's rare spans, in order (`%123456%`), or null when q has no common
+ * trigram (nothing to leave out) or no rare one (nothing to narrow by). A span is a run of
+ * letters and digits (pg_trgm's words) whose every 3-character window is rare; a row holding q
+ * holds each of them, in that order, so the pattern only ever admits more rows than q.
+ */
+export function rarePattern(q: string, sample: Sample): string | null {
+  const spans: string[] = [];
+  let sawCommon = false;
+  for (const run of q.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const chars = [...run];
+    let start = -1; // the first window of the current rare span
+    for (let i = 0; i + 3 <= chars.length + 1; i++) {
+      const rare =
+        i + 3 <= chars.length &&
+        share(
+          chars
+            .slice(i, i + 3)
+            .join('')
+            .toLowerCase(),
+          sample,
+        ) < COMMON_SHARE;
+      if (i + 3 <= chars.length && !rare) sawCommon = true;
+      if (rare && start < 0) start = i;
+      if (!rare && start >= 0) {
+        spans.push(chars.slice(start, i + 2).join(''));
+        start = -1;
+      }
+    }
+  }
+  return sawCommon && spans.length ? `%${spans.join('%')}%` : null;
+}
