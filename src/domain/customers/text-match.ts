@@ -9,10 +9,11 @@
 //
 // So, first, one probe: the index is given only the spans of q whose trigrams are rare, the
 // whole of q is then checked on each candidate row (as an expression the index cannot serve, or
-// the planner would hand it the common trigrams again), and when the matches are few the list
-// reads them by id (as email-match.ts does for an e-mail), in place of q's condition. Which trigrams are common is read off
-// the column's statistics (ANALYZE's sample of search_text values, ~100 of them): no
-// statistics, no common trigram, or no rare span, and nothing changes.
+// the planner would hand it the common trigrams again), and when the candidates are few the
+// list reads the matches by id (as email-match.ts does for an e-mail), in place of q's
+// condition. Which trigrams are common is read off the column's statistics (ANALYZE's sample of
+// search_text values, ~100 of them): no statistics, no common trigram, or no rare span, and
+// nothing changes.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
@@ -89,9 +90,9 @@ export type Sample = {
 };
 
 /**
- * The share of customers whose search_text holds `text` (lower case), as the sample tells: each common
- * value by its own frequency, the histogram's bounds for the rest (as PostgreSQL's own estimate
- * of a LIKE does).
+ * The share of customers whose search_text holds `text` (lower case), as the sample tells: each
+ * common value by its own frequency, the histogram's bounds for the rest (as PostgreSQL's own
+ * estimate of a LIKE does).
  */
 function share(text: string, sample: Sample): number {
   let common = 0;
@@ -118,20 +119,18 @@ export function rarePattern(q: string, sample: Sample): string | null {
   let sawCommon = false;
   for (const run of q.match(/[\p{L}\p{N}]+/gu) ?? []) {
     const chars = [...run];
-    let start = -1; // the first window of the current rare span
-    for (let i = 0; i + 3 <= chars.length + 1; i++) {
-      const rare =
-        i + 3 <= chars.length &&
-        share(
-          chars
-            .slice(i, i + 3)
-            .join('')
-            .toLowerCase(),
-          sample,
-        ) < COMMON_SHARE;
-      if (i + 3 <= chars.length && !rare) sawCommon = true;
-      if (rare && start < 0) start = i;
-      if (!rare && start >= 0) {
+    // Whether each 3-character window is rare; then `false` past the end, to close a last span.
+    const window = (i: number) =>
+      chars
+        .slice(i, i + 3)
+        .join('')
+        .toLowerCase();
+    const rare = chars.slice(2).map((_, i) => share(window(i), sample) < COMMON_SHARE);
+    if (rare.includes(false)) sawCommon = true;
+    let start = -1; // the first window of the span being read
+    for (const [i, isRare] of [...rare, false].entries()) {
+      if (isRare && start < 0) start = i;
+      if (!isRare && start >= 0) {
         spans.push(chars.slice(start, i + 2).join(''));
         start = -1;
       }
