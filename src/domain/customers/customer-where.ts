@@ -125,7 +125,7 @@ export function customerConditions(tenant: Tenant, f: CustomerFilter): Prisma.Sq
 }
 
 /** A table's rows of the tenant, in SQL (the columns unqualified). */
-const tenantConditions = (tenant: Tenant) => [
+export const tenantConditions = (tenant: Tenant) => [
   Prisma.sql`sub_brand_id = ${tenant.subBrandId}::uuid`,
   Prisma.sql`environment = ${tenant.environment}::environment`,
 ];

@@ -6,9 +6,10 @@
 // "@ma"): 1.1 s for one match. So, first, one probe of the btree on lower(email) for the matching
 // ids; the list then reads those rows by id (customerWhere's own conditions still hold, so the
 // rows are the same). More than CAP customers on one address (no tenant has them): no narrowing.
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
+import { tenantConditions } from './customer-where.js';
 import type { CustomerFilter } from './schemas.js';
 
 const CAP = 1_000;
@@ -21,8 +22,7 @@ export async function emailMatches(
   if (!f.email) return null;
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT id FROM customers
-    WHERE sub_brand_id = ${tenant.subBrandId}::uuid
-      AND environment = ${tenant.environment}::environment
+    WHERE ${Prisma.join(tenantConditions(tenant), ' AND ')}
       AND lower(email) = lower(${f.email})
     LIMIT ${CAP + 1}`;
   return rows.length > CAP ? null : { id: { in: rows.map((r) => r.id) } };

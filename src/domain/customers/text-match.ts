@@ -14,11 +14,11 @@
 // condition. Which trigrams are common is read off the column's statistics (ANALYZE's sample of
 // search_text values, ~100 of them): no statistics, no common trigram, or no rare span, and
 // nothing changes.
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
 import { likeEscape } from '../validation.js';
-import { phoneDigits } from './customer-where.js';
+import { phoneDigits, tenantConditions } from './customer-where.js';
 
 /**
  * A trigram in this share of the sampled values or more is common. Its posting list is long
@@ -58,8 +58,7 @@ export async function textMatches(
       LIMIT ${CANDIDATES + 1})
     SELECT (SELECT count(*) FROM candidates) AS seen,
            ARRAY(SELECT id::text FROM candidates
-                 WHERE sub_brand_id = ${tenant.subBrandId}::uuid
-                   AND environment = ${tenant.environment}::environment
+                 WHERE ${Prisma.join(tenantConditions(tenant), ' AND ')}
                    AND (search_text || '') ILIKE ${`%${likeEscape(q)}%`}) AS ids`;
   return Number(probe!.seen) > CANDIDATES ? null : { ...tenant, id: { in: probe!.ids } };
 }
