@@ -139,6 +139,32 @@ describe('a search by its rare part', () => {
     expect(page).toEqual(expected.slice(0, 30));
   });
 
+  it('a first page read by the probed matches still applies the rest of the filter', async () => {
+    // "user12" is probed (its rare part "r12" admits ~120 rows); some of its matches are watched.
+    const matches = holding('user12');
+    expect(await textMatches(h.db.prisma, tenant, 'user12')).not.toBeNull();
+    const watched = matches.filter((_, i) => i % 3 === 0);
+    await h.db.prisma.customer.updateMany({
+      where: { id: { in: watched } },
+      data: { status: 'watch' },
+    });
+    try {
+      const list = await customerList(h.db.prisma, tenant, { q: 'user12', status: 'watch' });
+      const page = await h.db.prisma.customer.findMany({
+        ...(await list.page(h.db.prisma, true, 10)),
+        take: 10,
+        select: { id: true },
+      });
+      expect(page.map((r) => r.id)).toEqual(watched.slice(0, 10));
+      expect(await h.db.prisma.customer.count({ where: await list.where() })).toBe(watched.length);
+    } finally {
+      await h.db.prisma.customer.updateMany({
+        where: { id: { in: watched } },
+        data: { status: 'active' },
+      });
+    }
+  });
+
   it('the list, the player search and the global search agree with the rows for random searches', async () => {
     // A random piece of a random customer's text, in a random case: a run of its letters, often
     // starting at the common "user" or "first".

@@ -23,8 +23,7 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     where: { ...tenant, id: { in: ids } },
     orderBy,
   });
-  // A text's few matches are probed when a where is first asked for (a first page its newest
-  // customers hold, below, does without them); they then stand for the text's condition, which
+  // A text's few matches (text-match.ts), probed once, stand for the text's condition, which
   // would let the planner read the trigram index again.
   let text: Promise<Prisma.CustomerWhereInput | null> | undefined;
   const where = async (as: 'equal' | 'range'): Promise<Prisma.CustomerWhereInput> => {
@@ -47,7 +46,11 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
      * id. `reader` may be a replica.
      */
     async page(reader: Db, first: boolean, take: number) {
-      if (first && f.q && take > 0) {
+      // A text's few matches first: when its rare part admits them, they are the page's rows
+      // (a bounded probe, ~12 ms at ten million customers), and the newest customers' walk
+      // (another 10-17 ms) would most likely hold none of them. Otherwise, the newest customers
+      // may hold its page.
+      if (first && f.q && take > 0 && !(await (text ??= textMatches(db, tenant, f.q)))) {
         const ids = await newestMatching(reader, tenant, f, take);
         // Those ids matched every condition already: repeating the text's would let the planner
         // read its trigram index again.
