@@ -28,6 +28,8 @@ const CUSTOMERS = 1000;
 const STOCK = 100_000_000;
 /** Variants of the prize: the hot scenarios order the first, the spread ones any. */
 const PRIZES = 50;
+/** Orders per transaction in the coalesced prepaid scenario (BENCH_COALESCED). */
+const COALESCED = Number(process.env.BENCH_COALESCED ?? 8);
 /** The prepaid brand's balance at the start, in minor units: more than any run can spend. */
 const PREPAID = 9_000_000_000_000;
 
@@ -183,6 +185,8 @@ export async function benchOrders() {
       'http orders, one prepaid brand': () => prepaid(() => load(base, post(spread))),
       'raw sql orders, one prepaid brand': () =>
         prepaid(() => raw(pool, subBrand, spread, brandId)),
+      [`raw sql orders, one prepaid brand, ${COALESCED} per commit`]: () =>
+        prepaid(() => rawCoalesced(pool, subBrand, spread, brandId, COALESCED)),
       // After the others: the first scenario of a round runs on a colder process.
       'http partner orders, spread products': () => load(base, partnerPair),
       'http establishment reservations, spread products': () => load(base, establishmentPair),
@@ -228,6 +232,11 @@ export async function benchOrders() {
         'http orders, one prepaid brand',
         'raw sql orders, one prepaid brand',
       ),
+      [`raw sql, one prepaid brand, ${COALESCED} per commit / one per commit`]: ratioOf(
+        rows,
+        `raw sql orders, one prepaid brand, ${COALESCED} per commit`,
+        'raw sql orders, one prepaid brand',
+      ),
       'raw sql, one prepaid brand / spread variants': ratioOf(
         rows,
         'raw sql orders, one prepaid brand',
@@ -270,71 +279,107 @@ function raw(
   brandId?: string,
 ): Promise<Sample> {
   return rawLoad(pool, async (client) => {
-    const { listing, variant, product } = pick();
-    const id = newId();
-    const buyer = customer();
-    const key = randomUUID();
     await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
-       VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), now() + interval '1 day')`,
-      [subBrand, key],
-    );
-    await client.query(
-      `SELECT id, status FROM customers WHERE id = $1 AND sub_brand_id = $2 AND environment = 'live'`,
-      [buyer, subBrand],
-    );
-    await client.query(`SELECT * FROM listing_markets WHERE id = $1 AND sub_brand_id = $2`, [
-      listing,
-      subBrand,
-    ]);
-    await client.query(
-      `INSERT INTO orders (id, sub_brand_id, environment, customer_id, billing_status, currency, total_price, total_coins, status_changed_at)
-       VALUES ($1, $2, 'live', $3, $4, 'EUR', 1000, 1000, now())`,
-      [id, subBrand, buyer, brandId ? 'reserved' : 'not_applicable'],
-    );
-    await client.query(
-      `INSERT INTO order_items (id, order_id, sub_brand_id, environment, customer_id, listing_market_id, product_id, variant_id,
-         product_name, sku, kind, quantity, unit_price, unit_coins, position)
-       VALUES ($1, $2, $3, 'live', $4, $5, $6, $7, 'Voucher', 'BENCH-1', 'digital', 1, 1000, 1000, 0)`,
-      [newId(), id, subBrand, buyer, listing, product, variant],
-    );
-    await client.query(
-      `INSERT INTO order_events (id, order_id, kind, to_status) VALUES ($1, $2, 'status', 'pending')`,
-      [newId(), id],
-    );
-    await client.query(
-      `INSERT INTO order_reservations (id, sub_brand_id, environment, order_id, customer_id, listing_market_ids)
-       VALUES ($1, $2, 'live', $3, $4, ARRAY[$5::uuid])`,
-      [newId(), subBrand, id, buyer, listing],
-    );
-    await client.query(`UPDATE customers SET order_count = order_count + 1 WHERE id = $1`, [buyer]);
-    await client.query(
-      `WITH moved AS (UPDATE wallets SET balance = balance - 1000, updated_at = now()
-         WHERE customer_id = $1 AND sub_brand_id = $2 AND environment = 'live' AND balance - 1000 >= 0
-         RETURNING customer_id, balance)
-       INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
-       SELECT $3, customer_id, $2, 'live', -1000, 'order:' || $4::text, balance, 'order' FROM moved`,
-      [buyer, subBrand, newId(), id],
-    );
-    await client.query(
-      `UPDATE variant_stock SET available = available - 1 WHERE variant_id = $1 AND environment = 'live' AND available >= 1`,
-      [variant],
-    );
-    if (brandId) {
-      await client.query(
-        `WITH moved AS (UPDATE prepaid_accounts SET balance = balance - 1000, updated_at = now()
-           WHERE brand_id = $1 AND environment = 'live' AND currency = 'EUR' AND balance - 1000 >= 0
-           RETURNING balance)
-         INSERT INTO prepaid_movements (id, brand_id, environment, delta, balance_after, reason, order_id)
-         SELECT $2, $1, 'live', -1000, balance, $3, $4 FROM moved`,
-        [brandId, newId(), `order:${id}`, id],
-      );
-    }
-    await client.query(
-      `UPDATE idempotency_records SET status_code = 201, response_body = '{}' WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2`,
-      [subBrand, key],
-    );
+    await order(client, subBrand, pick, brandId);
     await client.query('COMMIT');
   });
+}
+
+/**
+ * Issue 36's coalesced commit, as the database would see it for orders: `per` orders of one
+ * prepaid brand in one transaction, each in its own savepoint (so each could fail alone), one
+ * commit for all. An order's statements depend on each other's answers, so a batch runs its
+ * orders one after the other on its connection, holding the balance's row from the first one's
+ * reservation to the commit; and one batch runs at a time (the next is what arrived meanwhile),
+ * so two batches never lock each other's wallets and stock in opposite orders.
+ */
+function rawCoalesced(
+  pool: pg.Pool,
+  subBrand: string,
+  pick: () => Prize,
+  brandId: string,
+  per: number,
+): Promise<Sample> {
+  return rawLoad(
+    pool,
+    async (client) => {
+      await client.query('BEGIN');
+      for (let i = 0; i < per; i++) {
+        await client.query('SAVEPOINT o');
+        await order(client, subBrand, pick, brandId);
+        await client.query('RELEASE SAVEPOINT o');
+      }
+      await client.query('COMMIT');
+    },
+    // One batch at a time, as the group commit sends them: the next one waits for this commit.
+    { perCall: per, connections: 1 },
+  );
+}
+
+/** One order's statements, inside a transaction the caller opens and commits. */
+async function order(client: pg.PoolClient, subBrand: string, pick: () => Prize, brandId?: string) {
+  const { listing, variant, product } = pick();
+  const id = newId();
+  const buyer = customer();
+  const key = randomUUID();
+  await client.query(
+    `INSERT INTO idempotency_records (sub_brand_id, environment, key, request_hash, expires_at)
+     VALUES ($1, 'live', $2::text, md5($2::text) || md5($2::text), now() + interval '1 day')`,
+    [subBrand, key],
+  );
+  await client.query(
+    `SELECT id, status FROM customers WHERE id = $1 AND sub_brand_id = $2 AND environment = 'live'`,
+    [buyer, subBrand],
+  );
+  await client.query(`SELECT * FROM listing_markets WHERE id = $1 AND sub_brand_id = $2`, [
+    listing,
+    subBrand,
+  ]);
+  await client.query(
+    `INSERT INTO orders (id, sub_brand_id, environment, customer_id, billing_status, currency, total_price, total_coins, status_changed_at)
+     VALUES ($1, $2, 'live', $3, $4, 'EUR', 1000, 1000, now())`,
+    [id, subBrand, buyer, brandId ? 'reserved' : 'not_applicable'],
+  );
+  await client.query(
+    `INSERT INTO order_items (id, order_id, sub_brand_id, environment, customer_id, listing_market_id, product_id, variant_id,
+       product_name, sku, kind, quantity, unit_price, unit_coins, position)
+     VALUES ($1, $2, $3, 'live', $4, $5, $6, $7, 'Voucher', 'BENCH-1', 'digital', 1, 1000, 1000, 0)`,
+    [newId(), id, subBrand, buyer, listing, product, variant],
+  );
+  await client.query(
+    `INSERT INTO order_events (id, order_id, kind, to_status) VALUES ($1, $2, 'status', 'pending')`,
+    [newId(), id],
+  );
+  await client.query(
+    `INSERT INTO order_reservations (id, sub_brand_id, environment, order_id, customer_id, listing_market_ids)
+     VALUES ($1, $2, 'live', $3, $4, ARRAY[$5::uuid])`,
+    [newId(), subBrand, id, buyer, listing],
+  );
+  await client.query(`UPDATE customers SET order_count = order_count + 1 WHERE id = $1`, [buyer]);
+  await client.query(
+    `WITH moved AS (UPDATE wallets SET balance = balance - 1000, updated_at = now()
+       WHERE customer_id = $1 AND sub_brand_id = $2 AND environment = 'live' AND balance - 1000 >= 0
+       RETURNING customer_id, balance)
+     INSERT INTO coin_movements (id, customer_id, sub_brand_id, environment, delta, reason, balance_after, source)
+     SELECT $3, customer_id, $2, 'live', -1000, 'order:' || $4::text, balance, 'order' FROM moved`,
+    [buyer, subBrand, newId(), id],
+  );
+  await client.query(
+    `UPDATE variant_stock SET available = available - 1 WHERE variant_id = $1 AND environment = 'live' AND available >= 1`,
+    [variant],
+  );
+  if (brandId) {
+    await client.query(
+      `WITH moved AS (UPDATE prepaid_accounts SET balance = balance - 1000, updated_at = now()
+         WHERE brand_id = $1 AND environment = 'live' AND currency = 'EUR' AND balance - 1000 >= 0
+         RETURNING balance)
+       INSERT INTO prepaid_movements (id, brand_id, environment, delta, balance_after, reason, order_id)
+       SELECT $2, $1, 'live', -1000, balance, $3, $4 FROM moved`,
+      [brandId, newId(), `order:${id}`, id],
+    );
+  }
+  await client.query(
+    `UPDATE idempotency_records SET status_code = 201, response_body = '{}' WHERE sub_brand_id = $1 AND environment = 'live' AND key = $2`,
+    [subBrand, key],
+  );
 }

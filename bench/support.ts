@@ -312,7 +312,14 @@ export async function seedBenchTenant(
 export async function rawLoad(
   pool: pg.Pool,
   once: (client: pg.PoolClient) => Promise<void>,
+  options: {
+    /** Operations one call of `once` performs (a batch's), for the rate and the CPU per one. */
+    perCall?: number;
+    /** Clients calling `once` at the same time. */
+    connections?: number;
+  } = {},
 ): Promise<Sample> {
+  const { perCall = 1, connections = CONNECTIONS } = options;
   const latencies: number[] = [];
   const cpu = process.cpuUsage();
   const machine = machineTicks();
@@ -329,14 +336,14 @@ export async function rawLoad(
       client.release();
     }
   };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   const used = process.cpuUsage(cpu);
-  const machineUsed = machineUse(machine, latencies.length);
+  const machineUsed = machineUse(machine, latencies.length * perCall);
   latencies.sort((a, b) => a - b);
   return {
     ...machineUsed,
-    cpuMs: (used.user + used.system) / 1000 / latencies.length,
-    tps: latencies.length / SECONDS,
+    cpuMs: (used.user + used.system) / 1000 / (latencies.length * perCall),
+    tps: (latencies.length * perCall) / SECONDS,
     p50: latencies[Math.floor(latencies.length * 0.5)]!,
     p99: latencies[Math.floor(latencies.length * 0.99)]!,
   };
