@@ -9,7 +9,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerList } from '../../src/domain/customers/customer-list.js';
 import { searchPlayers } from '../../src/domain/customers/search-players.js';
-import { rarePattern, textMatches, type Sample } from '../../src/domain/customers/text-match.js';
+import {
+  rarePart,
+  rarePattern,
+  textMatches,
+  type Sample,
+} from '../../src/domain/customers/text-match.js';
 import { newId } from '../../src/domain/ids.js';
 import { searchCustomers } from '../../src/domain/search/customers.js';
 import { isEmail } from '../../src/domain/search/email.js';
@@ -115,6 +120,9 @@ describe('a search by its rare part', () => {
     const narrowed = await textMatches(h.db.prisma, tenant, 'user1234@');
     expect(narrowed).toEqual({ ...tenant, id: { in: holding('user1234@') } });
     expect(holding('user1234@')).toHaveLength(1);
+    // Its rare part, "r1234", holds two rare trigrams: narrow. "user12"'s, "r12", one.
+    expect(await rarePart(h.db.prisma, 'user1234@')).toEqual({ pattern: '%r1234%', narrow: true });
+    expect(await rarePart(h.db.prisma, 'user12')).toEqual({ pattern: '%r12%', narrow: false });
     // Nothing to leave out (no common trigram), or too many to read by id: as before.
     expect(await textMatches(h.db.prisma, tenant, 'Garcia')).toBeNull();
     expect(await textMatches(h.db.prisma, tenant, 'user1')).toBeNull(); // every trigram common
@@ -140,21 +148,23 @@ describe('a search by its rare part', () => {
   });
 
   it('a first page read by the probed matches still applies the rest of the filter', async () => {
-    // "user12" is probed (its rare part "r12" admits ~120 rows); some of its matches are watched.
-    const matches = holding('user12');
-    expect(await textMatches(h.db.prisma, tenant, 'user12')).not.toBeNull();
+    // "user123" has a narrow rare part ("r123"): its first page is read by the probe's matches.
+    // Some of them are watched.
+    const matches = holding('user123');
+    expect(await rarePart(h.db.prisma, 'user123')).toEqual({ pattern: '%r123%', narrow: true });
     const watched = matches.filter((_, i) => i % 3 === 0);
     await h.db.prisma.customer.updateMany({
       where: { id: { in: watched } },
       data: { status: 'watch' },
     });
     try {
-      const list = await customerList(h.db.prisma, tenant, { q: 'user12', status: 'watch' });
+      const list = await customerList(h.db.prisma, tenant, { q: 'user123', status: 'watch' });
       const page = await h.db.prisma.customer.findMany({
         ...(await list.page(h.db.prisma, true, 10)),
         take: 10,
         select: { id: true },
       });
+      expect(watched.length).toBeGreaterThan(1);
       expect(page.map((r) => r.id)).toEqual(watched.slice(0, 10));
       expect(await h.db.prisma.customer.count({ where: await list.where() })).toBe(watched.length);
     } finally {

@@ -9,7 +9,7 @@ import { emailMatches } from './email-match.js';
 import { fewWalletsMatching, newestMatching, readsByTenant, tenantRange } from './first-page.js';
 import { registeredWindowBounds } from './registered-window.js';
 import type { CustomerFilter } from './schemas.js';
-import { textMatches } from './text-match.js';
+import { probeMatches, rarePart, type RarePart } from './text-match.js';
 
 const orderBy = { id: 'desc' } as const;
 
@@ -25,9 +25,13 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
   });
   // A text's few matches (text-match.ts), probed once, stand for the text's condition, which
   // would let the planner read the trigram index again.
+  let rare: Promise<RarePart | null> | undefined;
   let text: Promise<Prisma.CustomerWhereInput | null> | undefined;
+  const rarePartOfText = () => (rare ??= rarePart(db, f.q));
+  const textMatches = () =>
+    (text ??= rarePartOfText().then((r) => r && probeMatches(db, tenant, f.q!, r)));
   const where = async (as: 'equal' | 'range'): Promise<Prisma.CustomerWhereInput> => {
-    const matched = await (text ??= textMatches(db, tenant, f.q));
+    const matched = await textMatches();
     return {
       AND: [
         customerWhere(tenant, matched ? { ...f, q: undefined } : f, as),
@@ -46,11 +50,16 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
      * id. `reader` may be a replica.
      */
     async page(reader: Db, first: boolean, take: number) {
-      // A text's few matches first: when its rare part admits them, they are the page's rows
-      // (a bounded probe, ~12 ms at ten million customers), and the newest customers' walk
-      // (another 10-17 ms) would most likely hold none of them. Otherwise, the newest customers
-      // may hold its page.
-      if (first && f.q && take > 0 && !(await (text ??= textMatches(db, tenant, f.q)))) {
+      // A text with a narrow rare part (text-match.ts) is most likely rare: its probe (~12 ms at
+      // ten million customers) finds its few matches, which the newest customers' walk (another
+      // 10-17 ms) would most likely not hold. Any other text may match many, and the newest
+      // customers may hold its page.
+      if (
+        first &&
+        f.q &&
+        take > 0 &&
+        !((await rarePartOfText())?.narrow && (await textMatches()))
+      ) {
         const ids = await newestMatching(reader, tenant, f, take);
         // Those ids matched every condition already: repeating the text's would let the planner
         // read its trigram index again.
