@@ -37,10 +37,11 @@ const CANDIDATES = 1_000;
 export type RarePart = {
   pattern: string;
   /**
-   * A span of two rare trigrams or more (`%r1234567%`) admits the rows holding all of them, most
-   * often a handful; a span of one (`%l77%` of "@mail77.") may admit a few % of the customers,
-   * and its probe, bounded, then reads its posting list and 1,000 rows in vain (~8-50 ms at ten
-   * million). The customer list probes first for a narrow part only (customer-list.ts).
+   * A span of three rare trigrams or more (`%r1234567%`) admits the rows holding all of them,
+   * most often a handful. A shorter one (`%l77%` or `%il77%` of "@mail77.", as the sample
+   * rates "il7", one customer in nine) may admit a few % of the customers, and its probe, bounded,
+   * then reads its posting list and 1,000 rows in vain (~8-50 ms at ten million). The customer
+   * list probes first for a narrow part only (customer-list.ts).
    */
   narrow: boolean;
 };
@@ -59,7 +60,7 @@ export async function rarePart(db: Db, q: string | undefined): Promise<RarePart 
   const pattern = rarePattern(q, sample);
   if (pattern === null) return null;
   // Spans are runs of letters and digits: `%` only separates them.
-  const narrow = pattern.split('%').some((span) => [...span].length >= 4);
+  const narrow = pattern.split('%').some((span) => [...span].length >= 5);
   return { pattern, narrow };
 }
 
