@@ -30,6 +30,12 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
   const rarePartOfText = () => (rare ??= rarePart(db, f.q));
   const textMatches = () =>
     (text ??= rarePartOfText().then((r) => r && probeMatches(db, tenant, f.q!, r)));
+  // A text with a narrow rare part (text-match.ts) is most likely rare: its probe (~10 ms at ten
+  // million customers) finds its few matches, which the newest customers' walk (another 10-17
+  // ms) would most likely not hold. Any other text may match many, and the newest customers may
+  // hold its page.
+  const probedFirst = async () =>
+    Boolean((await rarePartOfText())?.narrow && (await textMatches()));
   const where = async (as: 'equal' | 'range'): Promise<Prisma.CustomerWhereInput> => {
     const matched = await textMatches();
     return {
@@ -45,21 +51,12 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     where: () => where('equal'),
     /**
      * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
-     * by tenant, a text search's from its newest customers, a rare coin filter's from its
-     * wallets (first-page.ts says when and why); a page after a cursor starts at the cursor's
-     * id. `reader` may be a replica.
+     * by tenant, a text search's from its few matches or its newest customers, a rare coin
+     * filter's from its wallets (first-page.ts says when and why); a page after a cursor starts
+     * at the cursor's id. `reader` may be a replica.
      */
     async page(reader: Db, first: boolean, take: number) {
-      // A text with a narrow rare part (text-match.ts) is most likely rare: its probe (~12 ms at
-      // ten million customers) finds its few matches, which the newest customers' walk (another
-      // 10-17 ms) would most likely not hold. Any other text may match many, and the newest
-      // customers may hold its page.
-      if (
-        first &&
-        f.q &&
-        take > 0 &&
-        !((await rarePartOfText())?.narrow && (await textMatches()))
-      ) {
+      if (first && f.q && take > 0 && !(await probedFirst())) {
         const ids = await newestMatching(reader, tenant, f, take);
         // Those ids matched every condition already: repeating the text's would let the planner
         // read its trigram index again.
