@@ -16,6 +16,7 @@ import {
   BROWSER_WALK,
   artefactDir,
   launchChromium,
+  pickOption,
   screenshot,
   seriousViolations,
 } from '../support/browser.js';
@@ -133,16 +134,6 @@ async function signedIn(next: string): Promise<{ context: BrowserContext; page: 
   return { context, page };
 }
 
-/** A Mantine Select: open it, choose the option (by keyboard-reachable roles only). */
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page
-    .getByRole('textbox', { name: label })
-    .or(page.getByRole('combobox', { name: label }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 async function checkScreen(page: Page, name: string) {
   await screenshot(page, dir, name);
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
@@ -172,7 +163,7 @@ describe(`the campaign screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     // From scratch: an end before the start and unaccepted terms, refused at their fields.
     await page.goto(`${h.url}/admin/campaigns/new`);
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Black Friday login');
-    await pick(page, 'When', 'Custom dates');
+    await pickOption(page, 'When', 'Custom dates');
     const start = page.getByRole('textbox', { name: 'Start (UTC)' });
     const end = page.getByRole('textbox', { name: 'End (UTC, that day included)' });
     await start.fill(day(10));
@@ -242,7 +233,7 @@ describe(`the campaign screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
 
   it('creates from a preset, from a template and as a copy; edits a running campaign within what it allows', async () => {
     const { context, page } = await signedIn('/campaigns/new');
-    await pick(page, 'A preset', /Weekend tournament/);
+    await pickOption(page, 'A preset', /Weekend tournament/);
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Title', exact: true }).inputValue())
       .toBe('Weekend tournament');
@@ -269,7 +260,7 @@ describe(`the campaign screens in Chromium (${TEST_DB})`, BROWSER_WALK, () => {
     // B14: the title names the template's copy, so it waits for a template to be chosen.
     const copyTitle = page.getByRole('textbox', { name: 'Title of the new campaign' });
     await expect(copyTitle.isDisabled()).resolves.toBe(true);
-    await pick(page, 'Or one of your templates', 'Login template');
+    await pickOption(page, 'Or one of your templates', 'Login template');
     await expect(copyTitle.isDisabled()).resolves.toBe(false);
     await page.getByRole('textbox', { name: 'Title of the new campaign' }).fill('December login');
     await page.getByRole('button', { name: 'Create from template' }).click();

@@ -10,6 +10,7 @@ import {
   BROWSER_WALK,
   artefactDir,
   launchChromium,
+  pickOption,
   screenshot,
   seriousViolations,
 } from '../support/browser.js';
@@ -65,28 +66,9 @@ async function checkScreen(page: Page, name: string) {
   expect(await seriousViolations(page), `axe on ${name}`).toEqual([]);
 }
 
-/**
- * A Mantine Select or MultiSelect: open it, type to narrow, choose the option. Opened again when
- * its list closed before the option could be clicked: on CI's two loaded cores a list sometimes
- * closed while its options were still settling (a run saw the option "not stable", then hidden),
- * which a person, slower than a script, reopens too. The choice itself is checked by the caller.
- */
+/** A Select or MultiSelect's option, typed to narrow; its list closed after. */
 async function pick(page: Page, label: string, option: string, type?: string) {
-  const input = page
-    .getByRole('textbox', { name: label })
-    .or(page.getByRole('combobox', { name: label }))
-    .first();
-  const choice = page.getByRole('option', { name: option });
-  for (let attempt = 1; ; attempt++) {
-    await input.click();
-    if (type) await input.fill(type);
-    try {
-      await choice.click({ timeout: 4_000 });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
+  await pickOption(page, label, option, { type });
   await page.keyboard.press('Escape');
 }
 

@@ -8,6 +8,7 @@ import {
   BROWSER_WALK,
   artefactDir,
   launchChromium,
+  pickOption,
   screenshot,
   seriousViolations,
   signInToBackoffice,
@@ -43,12 +44,7 @@ async function pick(
   label: string,
   option: string,
 ) {
-  await scope
-    .getByRole('textbox', { name: label, exact: true })
-    .or(scope.getByRole('combobox', { name: label, exact: true }))
-    .first()
-    .click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await pickOption(page, label, option, { scope, exact: true });
 }
 
 describe(`responsible gaming in the backoffice (${TEST_DB})`, BROWSER_WALK, () => {

@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+import { chromium, type Browser, type Frame, type Locator, type Page } from 'playwright-core';
 import { WEB_DIST } from '../../src/backoffice/router.js';
 import { ROOT } from './server-process.js';
 import { STAFF_PASSWORD } from './staff.js';
@@ -127,4 +127,38 @@ export async function signInToBackoffice(
   await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * A Mantine Select or MultiSelect: open it by its label (within `scope`), type to narrow when
+ * `type` is given, choose the option. Opened again, up to three times, when its list closed
+ * before the option could be clicked: on CI's two loaded cores a list once closed while its
+ * options were still settling (the option "not stable", then hidden), which a person, slower than
+ * a script, would open again too. What was chosen is for the caller to check.
+ */
+export async function pickOption(
+  page: Page,
+  label: string,
+  option: string | RegExp,
+  {
+    type,
+    scope = page,
+    exact = false,
+  }: { type?: string; scope?: Page | Locator; exact?: boolean } = {},
+): Promise<void> {
+  const input = scope
+    .getByRole('textbox', { name: label, exact })
+    .or(scope.getByRole('combobox', { name: label, exact }))
+    .first();
+  const choice = page.getByRole('option', { name: option, exact });
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    if (type) await input.fill(type);
+    try {
+      await choice.click({ timeout: 4_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }
