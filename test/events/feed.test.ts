@@ -74,6 +74,40 @@ describe('the event log', () => {
     expect(after.events.slice(0, 3)).toEqual(events);
   });
 
+  it('renders a batch of many customers in one pass, each as GET answers it', async () => {
+    const api = await partner(h);
+    const made = [];
+    for (let i = 0; i < 6; i++) made.push(await api.customer({ external_id: `batch-${i}` }));
+    await api.patch(`/api/v1/customers/${made[2]!.id}`, { nickname: 'Eva' });
+    await workers.drain();
+    const { events } = await feed(api);
+    // One relay pass read all seven events' customers (the batch), each as it was when relayed.
+    expect(events.map((e) => [e.type, e.data.id])).toEqual([
+      ...made.map((c) => ['customer.created', c.id]),
+      ['customer.updated', made[2]!.id],
+    ]);
+    for (const e of events.slice(3)) {
+      if (e.data.id === made[2]!.id) expect(e.data.nickname).toBe('Eva');
+      expect(e.data).toEqual((await api.get(`/api/v1/customers/${e.data.id}`)).body.data);
+    }
+  });
+
+  it('the batch reads keep to the key’s tenant and skip what is not an id', async () => {
+    const api = await partner(h);
+    const other = await partner(h);
+    const mine = await api.customer();
+    const theirs = await other.customer();
+    const admin = await createStaff(h.db.prisma, 'brand_admin', { brandId: api.brandId });
+    const staff = await signInAs(h.url, admin.email);
+    const res = await staff.gql(
+      `query($ids: [ID!]!) { customersByIds(ids: $ids) { id } ordersByIds(ids: $ids) { id } }`,
+      { ids: [mine.id, theirs.id, 'not-an-id'] },
+      { subBrandId: api.subBrandId },
+    );
+    expect(res.body.errors, res.text).toBeUndefined();
+    expect(res.body.data).toEqual({ customersByIds: [{ id: mine.id }], ordersByIds: [] });
+  });
+
   it('a refused effect writes no event', async () => {
     const api = await partner(h);
     const customer = await api.customer();

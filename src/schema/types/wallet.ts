@@ -9,6 +9,7 @@ import {
   type BulkResult,
 } from '../../domain/wallet/bulk-adjust-coins.js';
 import { builder } from '../builder.js';
+import { wantedIds } from '../by-ids.js';
 import { actorOf, tenantOf } from '../tenant.js';
 import { definedInput } from '../inputs.js';
 import { CustomerFilterInput } from './customer.js';
@@ -73,14 +74,14 @@ builder.queryField('coinMovement', (t) =>
 );
 
 // Many movements at once: the event relay renders a batch of coin_movement events with one
-// query (docs/webhooks.md). At most 500 ids; another tenant's or an unknown id is left out.
+// query (schema/by-ids.ts).
 builder.queryField('coinMovements', (t) =>
   t.prismaField({
     type: ['CoinMovement'],
     authScopes: { scope: 'events:read' },
     args: { ids: t.arg.idList({ required: true }) },
     resolve: (query, _root, { ids }, ctx) => {
-      const wanted = ids.map(String).filter(isUuid).slice(0, 500);
+      const wanted = wantedIds(ids);
       return wanted.length
         ? ctx.db.coinMovement.findMany({
             ...query,

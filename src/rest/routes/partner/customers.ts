@@ -12,7 +12,7 @@ import { RESPONSIBLE_GAMING } from './responsible-gaming.js';
 import { customerId, fromQuery } from './wire.js';
 
 /** The Customer record on the partner wire. */
-const CUSTOMER = fragment(
+export const CUSTOMER = fragment(
   'Customer',
   'Customer',
   `id externalId segmentId firstName lastName nickname email phone addressLine postalCode zone
