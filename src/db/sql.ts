@@ -278,6 +278,28 @@ export async function queryRaw<R>(db: Db, query: Prisma.Sql): Promise<R[]> {
   return (await sql.query<R>(query.text, query.values)).rows;
 }
 
+/**
+ * A statement of `db`'s transaction whose rows the work asks for later, so that several go in one
+ * round trip: on the driver it is sent with the next statement sent (`TxSql.defer`), elsewhere
+ * (PGlite, no round trips to save) when its rows are asked for. Ask in the order they were made:
+ * they run in that order, each seeing the ones before; after one fails the transaction is
+ * aborted, so those after it fail too, and the first failure asked for is the one to report.
+ */
+export function queryLater<R>(db: Db, text: string, values: readonly unknown[]): () => Promise<R[]> {
+  const tx = txSqlFor(db);
+  if (tx?.kind === 'pg') {
+    const deferred = tx.defer<R>(text, values);
+    return async () => (await deferred.result()).rows;
+  }
+  return async () => (await sqlFor(db).query<R>(text, values)).rows;
+}
+
+/** `queryLater` of a `Prisma.Sql` statement (through Prisma's raw query where queryRaw uses it). */
+export function queryRawLater<R>(db: Db, query: Prisma.Sql): () => Promise<R[]> {
+  if (txSqlFor(db)?.kind === 'pg') return queryLater<R>(db, query.text, query.values);
+  return () => queryRaw<R>(db, query);
+}
+
 /** `queryRaw` for a statement without rows wanted: the rows it changed. */
 export async function executeRaw(db: Db, query: Prisma.Sql): Promise<number> {
   const sql = sqlFor(db);

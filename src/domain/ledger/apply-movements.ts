@@ -5,7 +5,7 @@
 // one round trip, and the caller commits right after.
 import type { CoinMovement } from '../../generated/prisma/client.js';
 import type { MovementSource } from '../../generated/prisma/enums.js';
-import { sqlFor, txSqlFor } from '../../db/sql.js';
+import { queryLater, sqlFor, txSqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
 import type { Actor, Tenant } from '../tenant.js';
@@ -86,22 +86,43 @@ export async function applyMovements(
   options: MoveOptions,
 ): Promise<{ applied: AppliedMove[]; refused: RefusedMove[] }> {
   if (moves.length === 0) return { applied: [], refused: [] };
-  if (new Set(moves.map((m) => m.customerId)).size !== moves.length) {
-    throw new Error('applyMovements takes each customer at most once per call');
-  }
-  const ids = moves.map(() => newId());
+  const { ids, values } = moveStatement(tenant, moves, options);
   // One call locks, decides, moves and reports: every input row comes back, with the
   // balance it was decided on (read under the lock) and the movement if it applied. So a refusal
   // is decided and explained by the same balance, never by a read that a concurrent credit may
   // have changed (issue 13, item 4).
   const tx = moves.length === 1 && options.last ? txSqlFor(db) : undefined;
-  const send = (text: string, values: unknown[]) =>
-    tx
-      ? // One wallet's lock, the hot row its neighbours' moves may commit with (db/hot-rows.ts).
-        tx.finish<Row>(text, values, ids[0]!, `wallet:${moves[0]!.customerId}`)
-      : sqlFor(db).query<Row>(text, values);
-  const now = options.at ?? new Date();
-  const { rows } = await send(MOVE, [
+  const { rows } = tx
+    ? // One wallet's lock, the hot row its neighbours' moves may commit with (db/hot-rows.ts).
+      await tx.finish<Row>(MOVE, values, ids[0]!, `wallet:${moves[0]!.customerId}`)
+    : await sqlFor(db).query<Row>(MOVE, values);
+  return outcomeOf(tenant, options, rows);
+}
+
+/**
+ * applyMovements, sent with the transaction's next statement (db/sql.ts, queryLater), its outcome
+ * when asked: for a caller with more to send before it needs the answer (an order's rows, its
+ * debit and its stock go in one round trip). Not for a `last` move, which commits.
+ */
+export function applyMovementsLater(
+  db: Db,
+  tenant: Tenant,
+  moves: MoveRequest[],
+  options: MoveOptions,
+): () => Promise<{ applied: AppliedMove[]; refused: RefusedMove[] }> {
+  if (options.last) throw new Error('applyMovementsLater: a last move commits; send it now');
+  if (moves.length === 0) return async () => ({ applied: [], refused: [] });
+  const rows = queryLater<Row>(db, MOVE, moveStatement(tenant, moves, options).values);
+  return async () => outcomeOf(tenant, options, await rows());
+}
+
+/** MOVE's parameters for these moves, and the ids their movements will have. */
+function moveStatement(tenant: Tenant, moves: MoveRequest[], options: MoveOptions) {
+  if (new Set(moves.map((m) => m.customerId)).size !== moves.length) {
+    throw new Error('applyMovements takes each customer at most once per call');
+  }
+  const ids = moves.map(() => newId());
+  const values = [
     ids,
     moves.map((m) => m.customerId),
     moves.map((m) => m.delta),
@@ -115,10 +136,18 @@ export async function applyMovements(
     options.bulkId ?? null,
     options.staffUserId ?? null,
     moves.map(() => newId()), // each movement's event
-    now,
+    options.at ?? new Date(),
     options.refundOf ?? null,
-  ]);
+  ];
+  return { ids, values };
+}
 
+/** MOVE's rows as the moves applied (each movement as written) and refused. */
+function outcomeOf(
+  tenant: Tenant,
+  options: MoveOptions,
+  rows: Row[],
+): { applied: AppliedMove[]; refused: RefusedMove[] } {
   const applied: AppliedMove[] = [];
   const refused: RefusedMove[] = [];
   for (const r of rows) {

@@ -3,9 +3,11 @@ import { AppError, notFound } from '../errors.js';
 import type { Tenant } from '../tenant.js';
 import {
   applyMovements,
+  applyMovementsLater,
   type AppliedMove,
   type MoveOptions,
   type MoveRequest,
+  type RefusedMove,
 } from './apply-movements.js';
 
 /** One customer's move through the one ledger function; a refusal is an error. */
@@ -15,7 +17,21 @@ export async function moveCoins(
   move: MoveRequest,
   options: MoveOptions,
 ): Promise<AppliedMove> {
-  const { applied, refused } = await applyMovements(db, tenant, [move], options);
+  return oneMove(await applyMovements(db, tenant, [move], options));
+}
+
+/** moveCoins, sent with the transaction's next statement (applyMovementsLater). */
+export function moveCoinsLater(
+  db: Db,
+  tenant: Tenant,
+  move: MoveRequest,
+  options: MoveOptions,
+): () => Promise<AppliedMove> {
+  const moved = applyMovementsLater(db, tenant, [move], options);
+  return async () => oneMove(await moved());
+}
+
+function oneMove({ applied, refused }: { applied: AppliedMove[]; refused: RefusedMove[] }) {
   if (applied[0]) return applied[0];
   const r = refused[0]!;
   if (r.refusal === 'not_found') throw notFound('Customer');

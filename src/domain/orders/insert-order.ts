@@ -4,7 +4,7 @@
 // read before it). Orders run while other orders wait on the same stock row, so every round
 // trip saved here is one less for all of them (docs/performance.md). Foreign keys between the
 // CTEs are checked at the end of the statement.
-import { queryRaw } from '../../db/sql.js';
+import { queryRawLater } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { newId } from '../ids.js';
@@ -64,10 +64,20 @@ export async function insertOrder(
   actor: Actor,
   o: NewOrder,
 ): Promise<OrderCustomer | null> {
+  return insertOrderLater(db, tenant, actor, o)();
+}
+
+/** insertOrder, sent with the transaction's next statement (queryRawLater); its answer when asked. */
+export function insertOrderLater(
+  db: Db,
+  tenant: Tenant,
+  actor: Actor,
+  o: NewOrder,
+): () => Promise<OrderCustomer | null> {
   const lines = o.lines;
   const col = <K extends keyof NewOrder['lines'][number]>(k: K) => lines.map((l) => l[k]);
   const m = o.message;
-  const [customer] = await queryRaw<OrderCustomer>(
+  const inserted = queryRawLater<OrderCustomer>(
     db,
     Prisma.sql`
     WITH new_order AS (
@@ -128,7 +138,7 @@ export async function insertOrder(
     UPDATE customers SET order_count = order_count + 1 WHERE id = (SELECT customer_id FROM new_order)
     RETURNING email, first_name AS "firstName", last_name AS "lastName"`,
   );
-  return customer ?? null;
+  return async () => (await inserted())[0] ?? null;
 }
 
 /**

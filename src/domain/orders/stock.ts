@@ -6,7 +6,7 @@
 // or shipping reserved → consumed (once per order: orders.stock_consumed_at), cancelling gives
 // the order's units back to available from wherever they are. Only a restock changes the sum.
 import type { Environment } from '../../generated/prisma/enums.js';
-import { executeRaw, queryRaw } from '../../db/sql.js';
+import { executeRaw, queryRaw, queryRawLater } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 
@@ -21,7 +21,16 @@ export async function takeStock(
   environment: Environment,
   lines: StockLine[],
 ): Promise<{ short: { variantId: string; available: number }[] }> {
-  const rows = await queryRaw<{ variant_id: string; available: number; taken: boolean }>(
+  return takeStockLater(db, environment, lines)();
+}
+
+/** takeStock, sent with the transaction's next statement (queryRawLater); its answer when asked. */
+export function takeStockLater(
+  db: Db,
+  environment: Environment,
+  lines: StockLine[],
+): () => Promise<{ short: { variantId: string; available: number }[] }> {
+  const taken = queryRawLater<{ variant_id: string; available: number; taken: boolean }>(
     db,
     Prisma.sql`
     WITH input AS (
@@ -43,6 +52,14 @@ export async function takeStock(
     SELECT l.variant_id, l.available, EXISTS (SELECT 1 FROM taken t WHERE t.variant_id = l.variant_id) AS taken
     FROM locked l`,
   );
+  return async () => shortOf(lines, await taken());
+}
+
+/** The lines whose variant had too few units (or no stock row), with what it had. */
+function shortOf(
+  lines: StockLine[],
+  rows: { variant_id: string; available: number; taken: boolean }[],
+): { short: { variantId: string; available: number }[] } {
   const short = lines
     .map((line) => {
       const row = rows.find((r) => r.variant_id === line.variantId);
