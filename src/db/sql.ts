@@ -285,7 +285,11 @@ export async function queryRaw<R>(db: Db, query: Prisma.Sql): Promise<R[]> {
  * they run in that order, each seeing the ones before; after one fails the transaction is
  * aborted, so those after it fail too, and the first failure asked for is the one to report.
  */
-export function queryLater<R>(db: Db, text: string, values: readonly unknown[]): () => Promise<R[]> {
+export function queryLater<R>(
+  db: Db,
+  text: string,
+  values: readonly unknown[],
+): () => Promise<R[]> {
   const tx = txSqlFor(db);
   if (tx?.kind === 'pg') {
     const deferred = tx.defer<R>(text, values);
