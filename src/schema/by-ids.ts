@@ -1,6 +1,6 @@
 // Many records by id at once, for the event relay: it renders a batch of one resource type's
 // events with one document, where one per event cost a GraphQL execution each (docs/webhooks.md;
-// docs/performance.md, "Order events rendered by the batch"). An id that is not a UUID, unknown
+// docs/performance.md, "Where an order's server CPU goes"). An id that is not a UUID, unknown
 // or another tenant's is left out, not refused: the relay renders what is missing as deleted.
 import { isUuid } from '../domain/ids.js';
 

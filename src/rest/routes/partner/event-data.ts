@@ -28,7 +28,7 @@ export type EventData = {
  * A GET route's answer (its `record`, read by `{ field(id) }`), for many resources at once: the
  * same record read by `{ many(ids) }` and mapped as the route maps it (the events tests
  * hold the two equal). One execution per batch, where one per event cost an order's placement
- * a sixth of its server CPU (docs/performance.md, "Order events rendered by the batch").
+ * a sixth of its server CPU (docs/performance.md, "Where an order's server CPU goes").
  */
 function ofRoute(route: Route, field: string, many: string, record: Fragment): EventData {
   const { map } = wireRecord('partner', record);
