@@ -63,7 +63,13 @@ describe.runIf(TEST_DB === 'postgres')('behind PgBouncer (transaction pooling)',
         ),
       );
       // A key's twin may still be in flight: 409 idempotency_in_progress, never a second effect.
-      for (const r of replies) expect([200, 201, 409], r.text).toContain(r.status);
+      // A 500 is told with what the servers logged for its request id, so a failure names its cause.
+      const logged = (r: (typeof replies)[number]) => {
+        const id = String(r.body?.error?.request_id ?? '');
+        const lines = servers.flatMap((s) => s.output().split('\n'));
+        return [r.text, ...lines.filter((l) => id && l.includes(id))].join('\n');
+      };
+      for (const r of replies) expect([200, 201, 409], logged(r)).toContain(r.status);
       for (const id of customers) {
         const wallet = await db.prisma.wallet.findUniqueOrThrow({ where: { customerId: id } });
         const moves = await db.prisma.coinMovement.findMany({ where: { customerId: id } });

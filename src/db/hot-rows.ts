@@ -20,7 +20,10 @@
 // fails the whole batch, which PostgreSQL rolls back; then every unit of it is sent again alone,
 // in arrival order, each with its own transaction and its own answer. So a crash mid-batch leaves
 // every unit either committed with its answer's record or not applied at all, as it would alone,
-// and a unit is answered only after the commit that holds it has returned.
+// and a unit is answered only after the commit that holds it has returned. A batch holds the row
+// while it claims its units' keys, so a key sent to two processes at once can close a lock cycle
+// with the other process's unit; PostgreSQL rolls one back, and the request of a lone unit is run
+// again (exactly-once/keyed-requests.ts, DEADLOCK_ATTEMPTS).
 import type pg from 'pg';
 
 /** One request's transaction, ready to be sent: what `HotRows.commit` needs of it. */

@@ -14,3 +14,13 @@ export function isLockTimeout(error: unknown): boolean {
     error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
   return /55P03|lock timeout|lock_not_available/i.test(text);
 }
+
+/**
+ * PostgreSQL broke a lock cycle by rolling this transaction back (deadlock_detected, SQLSTATE
+ * 40P01): nothing of it was applied, and running it again is what PostgreSQL's manual advises.
+ */
+export function isDeadlock(error: unknown): boolean {
+  const text =
+    error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
+  return /40P01|deadlock detected/i.test(text);
+}

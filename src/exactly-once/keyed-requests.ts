@@ -16,7 +16,7 @@ import type { Db } from '../domain/db.js';
 import { AppError } from '../domain/errors.js';
 import { canonicalJson, sha256 } from '../domain/fingerprint.js';
 import { movementWritten } from '../domain/ledger/apply-movements.js';
-import { isLockTimeout, isUniqueViolation } from '../domain/prisma-errors.js';
+import { isDeadlock, isLockTimeout, isUniqueViolation } from '../domain/prisma-errors.js';
 import type { Principal } from '../domain/tenancy/authenticate-api-key.js';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import { KEYED_STORES } from './keyed-stores.js';
@@ -108,8 +108,16 @@ export function runIdempotently(options: IdempotentRun): Promise<Answer> {
   return run(options, true);
 }
 
+/**
+ * How many times a request is run when PostgreSQL picks its transaction to break a deadlock. Its
+ * key's claim can wait on a batch of another process's hot-row group commit (db/hot-rows.ts) that
+ * holds the wallet and waits on this claim: the same key sent to two processes at once. The
+ * victim applied nothing; run again, it finds the key taken and replays the other's answer.
+ */
+const DEADLOCK_ATTEMPTS = 3;
+
 /** `mayReference`: whether the answer may be recorded by reference (not after a KeyExists). */
-async function run(options: IdempotentRun, mayReference: boolean): Promise<Answer> {
+async function run(options: IdempotentRun, mayReference: boolean, attempt = 1): Promise<Answer> {
   const { prisma, principal, key, requestHash } = options;
   const id = { subBrandId: principal.subBrandId, environment: principal.environment, key };
   const recentId = recentIdOf(principal, key);
@@ -181,6 +189,9 @@ async function run(options: IdempotentRun, mayReference: boolean): Promise<Answe
     return { ...outcome, replayed: false };
   } catch (error) {
     if (error instanceof KeyExists) return run(options, false);
+    if (isDeadlock(error) && attempt < DEADLOCK_ATTEMPTS) {
+      return run(options, mayReference, attempt + 1);
+    }
     if (error instanceof KeyTaken) {
       const row = error.row ?? (await findStored(sqlFor(prisma), id));
       if (!row) throw inProgress();
