@@ -69,6 +69,21 @@ export interface TxSql extends Sql {
    * and cannot be checked before the commit, so it must fail (abort) rather than answer.
    */
   readonly finishCommits: boolean;
+  /**
+   * Whether the work may end with `commitIf`: on the driver, on the transaction's first run. False
+   * on PGlite (one connection: no lock to hold for less) and when the work is run again because
+   * a `commitIf` statement failed.
+   */
+  readonly optimistic: boolean;
+  /**
+   * A write to a hot row that the work expects to succeed (it read, without a lock, that it would)
+   * and whose answer it does not need: sent with the COMMIT, after every other statement, so the
+   * row's lock is held for the database's time only, never for the server's turn between two
+   * round trips (docs/performance.md, "The prepaid balance's lock, held for no server time").
+   * If it fails, nothing commits, and `transaction` runs the work again from the start with
+   * `optimistic` false, where it takes its locking path. Only when `optimistic`; not with `finish`.
+   */
+  commitIf(text: string, values: readonly unknown[]): void;
 }
 
 export type Deferred<R> = { result(): Promise<{ rows: R[]; rowCount: number }> };
@@ -327,7 +342,15 @@ export async function transaction<T>(
   work: (tx: Prisma.TransactionClient, sql: TxSql) => Promise<T>,
 ): Promise<T> {
   const pool = drivers.get(prisma)?.pool;
-  if (pool) return driverTransaction(prisma, pool, work);
+  if (pool) {
+    try {
+      return await driverTransaction(prisma, pool, work, true);
+    } catch (error) {
+      if (!(error instanceof OptimisticRefused)) throw error;
+      pool.counts.optimisticReruns++;
+    }
+    return driverTransaction(prisma, pool, work, false);
+  }
   const slot: Slot = {};
   return slots.run(slot, () =>
     prisma.$transaction(async (tx) => {
@@ -345,6 +368,10 @@ export async function transaction<T>(
           return { result: () => sent };
         },
         finishCommits: false,
+        optimistic: false,
+        commitIf: () => {
+          throw new Error('commitIf: only where TxSql.optimistic is true (on the driver).');
+        },
         recordByReference: (make) => void (record = make),
         finish: async <R>(text: string, values: readonly unknown[], ref: string) => {
           const result = await sql.query<R>(text, values);
@@ -375,6 +402,15 @@ export class TransactionAborted extends Error {
 }
 
 /** Raised inside a transaction that outlived TRANSACTION_OPTIONS.timeout (as Prisma's would). */
+/** A `commitIf` statement failed: nothing committed, and the work is to run again (`transaction`). */
+class OptimisticRefused extends Error {
+  constructor(cause: unknown) {
+    super('A statement sent with the COMMIT on the expectation that it would succeed failed.', {
+      cause,
+    });
+  }
+}
+
 export class TransactionExpired extends Error {
   constructor() {
     super(`Transaction expired: it ran longer than ${TRANSACTION_OPTIONS.timeout} ms.`);
@@ -385,6 +421,7 @@ async function driverTransaction<T>(
   prisma: PrismaClient,
   pool: LendingPool,
   work: (tx: Prisma.TransactionClient, sql: TxSql) => Promise<T>,
+  optimistic: boolean,
 ): Promise<T> {
   const client = await connectWithin(pool, TRANSACTION_OPTIONS.maxWait);
   // A connection lost while checked out emits 'error' (the pool listens only to idle ones):
@@ -438,6 +475,8 @@ async function driverTransaction<T>(
   };
   const driver = pgSql(client, pool.prepared);
   let final: { text: string; values: readonly unknown[] } | undefined;
+  /** `commitIf`'s statements, sent after everything else and before `final` and the COMMIT. */
+  const atCommit: pg.QueryConfig[] = [];
   let record: Parameters<TxSql['recordByReference']>[0] | undefined;
   /** `finish` committed: nothing more is sent, and there is nothing to roll back. */
   let committed = false;
@@ -460,10 +499,16 @@ async function driverTransaction<T>(
     },
     commitWith: async (text, values) => void (final = { text, values }),
     finishCommits: true,
+    optimistic,
+    commitIf: (text, values) => {
+      if (!optimistic) throw new Error('commitIf: only where TxSql.optimistic is true.');
+      atCommit.push(queryConfig(text, values, pool.prepared));
+    },
     recordByReference: (make) => void (record = make),
     finish: async <R>(text: string, values: readonly unknown[], ref: string, hotRow?: string) => {
       // A Prisma guest's statements take turns on the connection (`lend`): then no commit here.
       if (!record || lazy.hosting()) return sql.query<R>(text, values);
+      if (atCommit.length) throw new Error('finish: not after commitIf.');
       if (committed) throw finished();
       if (expired) throw new TransactionExpired();
       const { text: t, values: v } = record(ref);
@@ -564,16 +609,25 @@ async function driverTransaction<T>(
     await lazy.end(true);
     if (committed) return result;
     if (expired) throw new TransactionExpired();
-    if (!begun && !final && !waiting.length) return result; // work that sent nothing sends nothing
-    // The last write with the COMMIT (and whatever was deferred and never sent, before them), in
-    // one round trip: a hot row's lock is released one round trip sooner. The write is bound to
-    // the connection's prepared statement like any other (as a simple-protocol text with its
-    // values inlined, PostgreSQL parsed and planned it on every commit); after an error
-    // PostgreSQL skips to the Sync, so a failed write never commits (the catch below rolls back).
+    if (!begun && !final && !waiting.length && !atCommit.length) return result; // sent nothing
+    // The last write with the COMMIT (and whatever was deferred and never sent, then `commitIf`'s
+    // statements, before them), in one round trip: a hot row's lock is released one round trip
+    // sooner. The write is bound to the connection's prepared statement like any other (as a
+    // simple-protocol text with its values inlined, PostgreSQL parsed and planned it on every
+    // commit); after an error PostgreSQL skips to the Sync, so a failed write never commits (the
+    // catch below rolls back).
+    const atCommitFrom = (begun ? 0 : 1) + waiting.length; // where its statements' results start
     const results = await sendWithWaiting(
+      ...atCommit,
       ...(final ? [queryConfig(final.text, final.values, pool.prepared)] : []),
       COMMIT,
-    );
+    ).catch((error: unknown) => {
+      const failed = completedBefore(error).length; // the index of the statement that failed
+      if (failed >= atCommitFrom && failed < atCommitFrom + atCommit.length) {
+        throw new OptimisticRefused(error);
+      }
+      throw error;
+    });
     // PostgreSQL answers COMMIT with ROLLBACK, not an error, when a statement failed before
     // (one the work caught and went on from): nothing was committed, so the caller must not
     // answer as if it had.
@@ -697,6 +751,8 @@ export class LendingPool extends pg.Pool {
   prepared = true;
   /** The group commit of this pool's hot rows (db/hot-rows.ts). */
   readonly hotRows = new HotRows();
+  /** Transactions run again because a `commitIf` statement failed (a test's reading). */
+  readonly counts = { optimisticReruns: 0 };
   // pg-pool's own calls (pool.query) pass a callback; Prisma's startTransaction does not.
   override connect(...args: unknown[]): Promise<pg.PoolClient> {
     const slot = args.length ? undefined : slots.getStore();

@@ -1,6 +1,8 @@
 // After the reservation: fulfilment moves, cancellation, shipping and prepaid billing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../support/harness.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { driverOf } from '../../src/db/sql.js';
+import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { backoffice, shop } from './support.js';
 
 let h: Harness;
@@ -347,6 +349,74 @@ describe('prepaid billing', () => {
     expect(billing.filter((b) => b === 'reserved')).toHaveLength(3);
     expect(billing.filter((b) => b === 'blocked_balance')).toHaveLength(5);
     expect(await prepaid(s)).toBe(0);
+  });
+
+  it('reserves with the commit when the balance covers the order; spent meanwhile, the order runs again and waits blocked', async () => {
+    const s = await shop(h, { prepaid: true, stock: 100 });
+    await bo.topUp(s.brandId, s.listing.sell_price); // one order's worth
+    const customers = await Promise.all(Array.from({ length: 4 }, () => s.buyer(1_000_000)));
+    const counts = driverOf(h.db.prisma)?.pool?.counts;
+    const rerunsBefore = counts?.optimisticReruns ?? 0;
+    // On PostgreSQL a test transaction holds the balance's row while the four orders are placed:
+    // each reads, without a lock, that the balance covers it, and sends its reservation with its
+    // COMMIT, where it waits. Then one takes the money and three find it spent.
+    let holder: pg.Client | undefined;
+    if (TEST_DB === 'postgres') {
+      holder = new pg.Client({ connectionString: inject('databaseUrl') });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM prepaid_accounts WHERE brand_id = $1 FOR UPDATE', [
+        s.brandId,
+      ]);
+    }
+    const answers = Promise.all(
+      customers.map((c) =>
+        s.order({ customer_id: c, listing_market_id: s.listing.listing_market_id }),
+      ),
+    );
+    if (holder) {
+      // The backends waiting, directly or behind one another, on the holder's lock.
+      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      const waiting = async () =>
+        Number(
+          (
+            await holder!.query(
+              `WITH RECURSIVE behind(pid) AS (
+                 SELECT $1::int
+                 UNION
+                 SELECT a.pid FROM pg_stat_activity a JOIN behind b ON b.pid = ANY (pg_blocking_pids(a.pid))
+               )
+               SELECT count(*) - 1 AS n FROM behind`,
+              [holderPid],
+            )
+          ).rows[0].n,
+        );
+      const deadline = Date.now() + 10_000;
+      while ((await waiting()) < 4) {
+        if (Date.now() > deadline) throw new Error('the four orders did not reach their commit');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    const billing = (await answers).map((a) => {
+      expect(a.status, a.text).toBe(201);
+      return a.body.data.billing_status;
+    });
+    expect(billing.filter((b) => b === 'reserved')).toHaveLength(1);
+    expect(billing.filter((b) => b === 'blocked_balance')).toHaveLength(3);
+    // Each answer is what was stored, each order was placed once and debited once.
+    for (const a of await answers) {
+      const stored = await s.get(`/api/v1/orders/${a.body.data.id}`);
+      expect(stored.body.data.billing_status).toBe(a.body.data.billing_status);
+    }
+    for (const c of customers) {
+      expect(await h.db.prisma.order.count({ where: { customerId: c } })).toBe(1);
+      expect(await s.balance(c)).toBe(1_000_000 - s.listing.coin_price);
+    }
+    expect(await prepaid(s)).toBe(0);
+    // The three that found the money spent ran again (PostgreSQL: PGlite reserves as it goes).
+    if (counts) expect(counts.optimisticReruns - rerunsBefore).toBe(3);
   });
 
   it('refuses a top-up for an unknown brand or a bad amount', async () => {

@@ -1,7 +1,7 @@
 // A prepaid brand's money: orders reserve it atomically (one guarded UPDATE), cancellations
 // release it, the backoffice tops it up. Every change is a prepaid movement.
 import type { Environment } from '../../generated/prisma/enums.js';
-import { queryRaw } from '../../db/sql.js';
+import { queryLater, queryRaw, type TxSql } from '../../db/sql.js';
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
@@ -52,6 +52,50 @@ export async function movePrepaid(
     SELECT balance FROM moved`,
   );
   return rows[0]?.balance ?? null;
+}
+
+/**
+ * The balance as this transaction's snapshot sees it, without a lock (null: no account), sent
+ * with the transaction's next statement: whether an order may reserve its money at the commit
+ * (`movePrepaidAtCommit`).
+ */
+export function prepaidBalanceLater(db: Db, account: Account): () => Promise<bigint | null> {
+  const rows = queryLater<{ balance: bigint }>(
+    db,
+    `SELECT balance FROM prepaid_accounts
+     WHERE brand_id = $1::uuid AND environment = $2::environment AND currency = $3`,
+    [account.brandId, account.environment, account.currency],
+  );
+  return async () => (await rows())[0]?.balance ?? null;
+}
+
+/**
+ * `movePrepaid` of an order's reservation, sent with the COMMIT (`TxSql.commitIf`): every order of
+ * a prepaid brand locks its one balance, and this way holds it for the database's time only, not
+ * for the server's turn between round trips (docs/performance.md, "The prepaid balance's lock,
+ * held for no server time"). For a caller that read the balance covers the order: it has no
+ * guard, so a balance spent meanwhile fails the CHECK (balance >= 0), and a missing account
+ * leaves the movement without its balance (NOT NULL); then nothing commits, and the order runs
+ * again and takes the locking path (`movePrepaid`), which answers blocked_balance.
+ */
+export function movePrepaidAtCommit(
+  sql: TxSql,
+  account: Account,
+  delta: number,
+  reason: string,
+  orderId: string,
+): void {
+  sql.commitIf(
+    `WITH moved AS (
+       UPDATE prepaid_accounts SET balance = balance + $1::bigint, updated_at = now()
+       WHERE brand_id = $2::uuid AND environment = $3::environment AND currency = $4
+       RETURNING balance
+     )
+     INSERT INTO prepaid_movements (id, brand_id, environment, delta, balance_after, reason, order_id)
+     VALUES ($5::uuid, $2::uuid, $3::environment, $1::bigint, (SELECT balance FROM moved), $6,
+             $7::uuid)`,
+    [delta, account.brandId, account.environment, account.currency, newId(), reason, orderId],
+  );
 }
 
 /** Adds money to a brand's prepaid account (opening it in `currency` on the first top-up). */

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { displayName } from '../catalog/translations.js';
 import { orderableListings, type OrderableListing } from '../catalog/orderable-listings.js';
 import { loadPricing, priceListing, type Pricing } from '../catalog/pricing.js';
-import { sqlFor } from '../../db/sql.js';
+import { sqlFor, txSqlFor } from '../../db/sql.js';
 import type { Db } from '../db.js';
 import { inTransaction } from '../db.js';
 import { AppError, invalidRequest, notFound } from '../errors.js';
@@ -14,7 +14,7 @@ import { idTime, newId } from '../ids.js';
 import { moveCoinsLater } from '../ledger/move-coins.js';
 import type { Actor, Tenant } from '../tenant.js';
 import { parseInput } from '../validation.js';
-import { movePrepaid } from './prepaid.js';
+import { movePrepaid, movePrepaidAtCommit, prepaidBalanceLater } from './prepaid.js';
 import {
   insertOrderLater,
   writtenOrder,
@@ -98,6 +98,18 @@ export async function reserveOrder(
 
   return inTransaction(db, async (tx) => {
     const pricing = options.pricing ?? (await loadPricing(tx, tenant.subBrandId));
+    const { prepaid, brandId } = pricing.billing;
+    // A prepaid brand's balance as the snapshot sees it, read with the listings: when it covers
+    // the order, the money is reserved with the COMMIT (below).
+    const sql = txSqlFor(tx);
+    const seenBalance =
+      prepaid && pricing.market && sql?.optimistic
+        ? prepaidBalanceLater(tx, {
+            brandId,
+            environment: tenant.environment,
+            currency: pricing.market.currency,
+          })
+        : null;
     const distinct = [...new Set(requested)];
     const listings =
       options.listings ??
@@ -141,7 +153,6 @@ export async function reserveOrder(
     const id = newId();
     const totalPrice = lines.reduce((sum, l) => sum + l.sellPrice * l.quantity, 0);
     const totalCoins = lines.reduce((sum, l) => sum + l.coinPrice * l.quantity, 0);
-    const { prepaid, brandId } = pricing.billing;
     const currency = pricing.market!.currency;
 
     // Its e-mail is composed now and written with the order (the facts are all in hand).
@@ -257,14 +268,14 @@ export async function reserveOrder(
       }
     }
 
-    if (prepaid) {
-      const balance = await movePrepaid(
-        tx,
-        { brandId, environment: tenant.environment, currency },
-        -totalPrice,
-        `order:${id}`,
-        id,
-      );
+    const account = { brandId, environment: tenant.environment, currency };
+    if (prepaid && sql && totalPrice > 0 && ((await seenBalance?.()) ?? -1n) >= totalPrice) {
+      // Every order of the brand locks this one balance: sent with the COMMIT, it is held for the
+      // database's time only. Spent meanwhile by another order, it fails, and the order runs
+      // again from the start and takes the path below (prepaid.ts, movePrepaidAtCommit).
+      movePrepaidAtCommit(sql, account, -totalPrice, `order:${id}`, id);
+    } else if (prepaid) {
+      const balance = await movePrepaid(tx, account, -totalPrice, `order:${id}`, id);
       // Short prepaid money does not fail the order (spec): it waits, blocked, for a top-up.
       if (balance === null) {
         // On the driver: through Prisma this would open a Prisma transaction inside the order's,
