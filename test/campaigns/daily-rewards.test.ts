@@ -2,7 +2,10 @@
 // resets, replays of an idempotency key record once, and the budget holds under 50 concurrent
 // activities. Per-mode required fields of insert-activity too.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { driverOf } from '../../src/db/sql.js';
+import { TEST_DB } from '../support/harness.js';
 import { campaignBody, campaignWorld, prize } from './support.js';
 
 let w: Awaited<ReturnType<typeof campaignWorld>>;
@@ -137,5 +140,60 @@ describe('budget', () => {
     expect(outcomes.filter((o) => o === 'budget_exhausted')).toHaveLength(36);
     const campaign = await w.p.get(`${w.base}/${id}`);
     expect(campaign.body).toMatchObject({ budget: 1000, totalAwarded: 980 });
+  });
+
+  it('counts the budget with the commit when a read leaves room; spent meanwhile, the activity runs again and answers budget_exhausted', async () => {
+    w.clock.set('2026-11-23T12:00:00Z');
+    const id = await w.campaign(campaignBody({ budget: 70, prizes: [prize({ coinPrize: 70 })] }));
+    const players = await Promise.all(Array.from({ length: 4 }, () => w.player()));
+    const counts = driverOf(w.h.db.prisma)?.pool?.counts;
+    const rerunsBefore = counts?.optimisticReruns ?? 0;
+    // On PostgreSQL a test transaction holds the campaign's row while the four players log in:
+    // each reads, without a lock, that the budget has room for its award, and sends the count
+    // with its COMMIT, where it waits. Then one award fits and three find the budget spent.
+    let holder: pg.Client | undefined;
+    if (TEST_DB === 'postgres') {
+      holder = new pg.Client({ connectionString: inject('databaseUrl') });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [id]);
+    }
+    const answers = Promise.all(players.map((p) => login(p, id)));
+    if (holder) {
+      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
+      // The backends waiting, directly or behind one another, on the holder's lock.
+      const waiting = async () =>
+        Number(
+          (
+            await holder!.query(
+              `WITH RECURSIVE behind(pid) AS (
+                 SELECT $1::int
+                 UNION
+                 SELECT a.pid FROM pg_stat_activity a JOIN behind b ON b.pid = ANY (pg_blocking_pids(a.pid))
+               )
+               SELECT count(*) - 1 AS n FROM behind`,
+              [holderPid],
+            )
+          ).rows[0].n,
+        );
+      const deadline = Date.now() + 10_000;
+      while ((await waiting()) < 4) {
+        if (Date.now() > deadline)
+          throw new Error('the four activities did not reach their commit');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await holder.query('COMMIT');
+      await holder.end();
+    }
+    const outcomes = (await answers).map((r) => {
+      expect(r.status, r.text).toBe(200);
+      return r.body.results[0].outcome;
+    });
+    expect(outcomes.filter((o) => o === 'awarded')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'budget_exhausted')).toHaveLength(3);
+    expect((await w.p.get(`${w.base}/${id}`)).body).toMatchObject({ budget: 70, totalAwarded: 70 });
+    expect(await w.h.db.prisma.campaignAward.count({ where: { campaignId: id } })).toBe(1);
+    // The three that found the budget spent ran again (PostgreSQL: PGlite counts as it goes).
+    if (counts) expect(counts.optimisticReruns - rerunsBefore).toBe(3);
   });
 });

@@ -257,6 +257,8 @@ type ActiveCampaign = Pick<
   | 'targeting'
   | 'prizes'
   | 'multiplier'
+  | 'budget'
+  | 'totalAwarded'
 >;
 
 type PlayerCampaignRow = {
@@ -277,6 +279,8 @@ type PlayerCampaignRow = {
   targeting: Campaign['targeting'];
   prizes: Campaign['prizes'];
   multiplier: number;
+  budget: bigint | null;
+  total_awarded: bigint;
 };
 
 /**
@@ -318,6 +322,8 @@ async function readPlayerAndCampaigns(
         targeting: r.targeting,
         prizes: r.prizes,
         multiplier: r.multiplier,
+        budget: r.budget,
+        totalAwarded: r.total_awarded,
       })),
   };
 }
@@ -325,7 +331,8 @@ async function readPlayerAndCampaigns(
 const playerAndCampaigns = (which: string) => `
   SELECT pl.id AS player_id, pl.external_id, pl.status::text AS player_status,
          pl.created_at AS player_created_at, pl.preferred_lang, pl.segment_id, pl.rg_state, pl.rg_until,
-         c.id, c.type, c.status, c.is_template, c.starts_at, c.ends_at, c.targeting, c.prizes, c.multiplier
+         c.id, c.type, c.status, c.is_template, c.starts_at, c.ends_at, c.targeting, c.prizes, c.multiplier,
+         c.budget, c.total_awarded
   FROM customers pl
   LEFT JOIN campaigns c ON c.sub_brand_id = pl.sub_brand_id AND c.environment = pl.environment
     AND c.deleted_at IS NULL AND ${which}
@@ -379,6 +386,7 @@ async function countDay(
     prize,
     { awardKey: `day:${utcDay(now)}`, day: streak, activityId },
     now,
+    { seenBudget: c },
   );
   if (granted.outcome === 'awarded')
     return { ...base, outcome: 'awarded', streak, award: granted.award };
