@@ -98,20 +98,13 @@ export async function benchCampaigns() {
       await pool.end();
       return;
     }
-    const post = () => ({
-      path: `/establishments/${subBrand}/campaigns/insert-activity`,
-      headers: {
-        authorization: `Bearer ${key}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({
+    const post = () =>
+      activity(subBrand, key, {
         mode: 'tournament',
         player_id: benchCustomerId(player()),
         campaign_id: campaign,
         points: 1,
-      }),
-    });
+      });
     let rows: Awaited<ReturnType<typeof interleave>>['rows'] = [];
     let ratio = 0;
     if (PART !== 'position') {
@@ -194,6 +187,17 @@ export async function benchCampaigns() {
   }
 }
 
+/** One insert-activity request of the establishment API, under a fresh Idempotency-Key. */
+const activity = (subBrand: string, key: string, body: Record<string, unknown>) => ({
+  path: `/establishments/${subBrand}/campaigns/insert-activity`,
+  headers: {
+    authorization: `Bearer ${key}`,
+    'content-type': 'application/json',
+    'idempotency-key': randomUUID(),
+  },
+  body: JSON.stringify(body),
+});
+
 /**
  * Daily-reward activities over HTTP, each of a player not yet awarded, each awarded 10 coins from
  * one campaign's budget; then the budget's count against its awards (0 off, or the run is wrong).
@@ -209,19 +213,12 @@ async function awards(
   // player's read takes the tenant's e-mail index and filters 100,000 rows (12-18 ms).
   await pool.query('VACUUM ANALYZE customers, wallets');
   let next = 0;
-  const post = () => ({
-    path: `/establishments/${subBrand}/campaigns/insert-activity`,
-    headers: {
-      authorization: `Bearer ${key}`,
-      'content-type': 'application/json',
-      'idempotency-key': randomUUID(),
-    },
-    body: JSON.stringify({
+  const post = () =>
+    activity(subBrand, key, {
       mode: 'campaign',
       player_id: benchCustomerId(1 + (next++ % PLAYERS)),
       campaign_id: campaign,
-    }),
-  });
+    });
   const { rows } = await interleave(
     { 'http daily reward, one budgeted campaign': () => load(base, post) },
     'activities/s',

@@ -401,7 +401,6 @@ export class TransactionAborted extends Error {
   }
 }
 
-/** Raised inside a transaction that outlived TRANSACTION_OPTIONS.timeout (as Prisma's would). */
 /** A `commitIf` statement failed: nothing committed, and the work is to run again (`transaction`). */
 class OptimisticRefused extends Error {
   constructor(cause: unknown) {
@@ -411,6 +410,7 @@ class OptimisticRefused extends Error {
   }
 }
 
+/** Raised inside a transaction that outlived TRANSACTION_OPTIONS.timeout (as Prisma's would). */
 export class TransactionExpired extends Error {
   constructor() {
     super(`Transaction expired: it ran longer than ${TRANSACTION_OPTIONS.timeout} ms.`);

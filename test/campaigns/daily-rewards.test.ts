@@ -2,9 +2,9 @@
 // resets, replays of an idempotency key record once, and the budget holds under 50 concurrent
 // activities. Per-mode required fields of insert-activity too.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverOf } from '../../src/db/sql.js';
+import { holdRow } from '../support/row-lock.js';
 import { TEST_DB } from '../support/harness.js';
 import { campaignBody, campaignWorld, prize } from './support.js';
 
@@ -151,39 +151,14 @@ describe('budget', () => {
     // On PostgreSQL a test transaction holds the campaign's row while the four players log in:
     // each reads, without a lock, that the budget has room for its award, and sends the count
     // with its COMMIT, where it waits. Then one award fits and three find the budget spent.
-    let holder: pg.Client | undefined;
-    if (TEST_DB === 'postgres') {
-      holder = new pg.Client({ connectionString: inject('databaseUrl') });
-      await holder.connect();
-      await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [id]);
-    }
+    const held =
+      TEST_DB === 'postgres'
+        ? await holdRow('SELECT 1 FROM campaigns WHERE id = $1 FOR UPDATE', [id])
+        : null;
     const answers = Promise.all(players.map((p) => login(p, id)));
-    if (holder) {
-      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-      // The backends waiting, directly or behind one another, on the holder's lock.
-      const waiting = async () =>
-        Number(
-          (
-            await holder!.query(
-              `WITH RECURSIVE behind(pid) AS (
-                 SELECT $1::int
-                 UNION
-                 SELECT a.pid FROM pg_stat_activity a JOIN behind b ON b.pid = ANY (pg_blocking_pids(a.pid))
-               )
-               SELECT count(*) - 1 AS n FROM behind`,
-              [holderPid],
-            )
-          ).rows[0].n,
-        );
-      const deadline = Date.now() + 10_000;
-      while ((await waiting()) < 4) {
-        if (Date.now() > deadline)
-          throw new Error('the four activities did not reach their commit');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await holder.query('COMMIT');
-      await holder.end();
+    if (held) {
+      await held.waitForQueue(4, 'the four activities wait at their commit');
+      await held.release();
     }
     const outcomes = (await answers).map((r) => {
       expect(r.status, r.text).toBe(200);

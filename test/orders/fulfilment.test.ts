@@ -1,7 +1,7 @@
 // After the reservation: fulfilment moves, cancellation, shipping and prepaid billing.
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { driverOf } from '../../src/db/sql.js';
+import { holdRow } from '../support/row-lock.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { backoffice, shop } from './support.js';
 
@@ -360,44 +360,20 @@ describe('prepaid billing', () => {
     // On PostgreSQL a test transaction holds the balance's row while the four orders are placed:
     // each reads, without a lock, that the balance covers it, and sends its reservation with its
     // COMMIT, where it waits. Then one takes the money and three find it spent.
-    let holder: pg.Client | undefined;
-    if (TEST_DB === 'postgres') {
-      holder = new pg.Client({ connectionString: inject('databaseUrl') });
-      await holder.connect();
-      await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM prepaid_accounts WHERE brand_id = $1 FOR UPDATE', [
-        s.brandId,
-      ]);
-    }
+    const held =
+      TEST_DB === 'postgres'
+        ? await holdRow('SELECT 1 FROM prepaid_accounts WHERE brand_id = $1 FOR UPDATE', [
+            s.brandId,
+          ])
+        : null;
     const answers = Promise.all(
       customers.map((c) =>
         s.order({ customer_id: c, listing_market_id: s.listing.listing_market_id }),
       ),
     );
-    if (holder) {
-      // The backends waiting, directly or behind one another, on the holder's lock.
-      const holderPid = (await holder.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
-      const waiting = async () =>
-        Number(
-          (
-            await holder!.query(
-              `WITH RECURSIVE behind(pid) AS (
-                 SELECT $1::int
-                 UNION
-                 SELECT a.pid FROM pg_stat_activity a JOIN behind b ON b.pid = ANY (pg_blocking_pids(a.pid))
-               )
-               SELECT count(*) - 1 AS n FROM behind`,
-              [holderPid],
-            )
-          ).rows[0].n,
-        );
-      const deadline = Date.now() + 10_000;
-      while ((await waiting()) < 4) {
-        if (Date.now() > deadline) throw new Error('the four orders did not reach their commit');
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await holder.query('COMMIT');
-      await holder.end();
+    if (held) {
+      await held.waitForQueue(4, 'the four orders wait at their commit');
+      await held.release();
     }
     const billing = (await answers).map((a) => {
       expect(a.status, a.text).toBe(201);
