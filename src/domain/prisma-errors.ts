@@ -10,9 +10,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** PostgreSQL gave up waiting for a row lock (lock_timeout, SQLSTATE 55P03). */
 export function isLockTimeout(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
-  return /55P03|lock timeout|lock_not_available/i.test(text);
+  return /55P03|lock timeout|lock_not_available/i.test(codeAndMessage(error));
 }
 
 /**
@@ -20,7 +18,12 @@ export function isLockTimeout(error: unknown): boolean {
  * 40P01): nothing of it was applied, and running it again is what PostgreSQL's manual advises.
  */
 export function isDeadlock(error: unknown): boolean {
-  const text =
-    error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
-  return /40P01|deadlock detected/i.test(text);
+  return /40P01|deadlock detected/i.test(codeAndMessage(error));
+}
+
+/** An error's SQLSTATE and message, where the driver or Prisma put them. */
+function codeAndMessage(error: unknown): string {
+  return error instanceof Error
+    ? `${(error as { code?: string }).code ?? ''} ${error.message}`
+    : '';
 }

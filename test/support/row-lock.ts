@@ -3,6 +3,7 @@
 // sent with the COMMIT that finds the row changed (db/sql.ts, TxSql.commitIf). PostgreSQL only.
 import pg from 'pg';
 import { inject } from 'vitest';
+import { until } from './poll.js';
 
 export type HeldRow = {
   /** Resolves once `n` backends wait on the row, directly or behind one another; throws after 10 s. */
@@ -33,13 +34,7 @@ export async function holdRow(select: string, values: unknown[]): Promise<HeldRo
       ).rows[0].n,
     );
   return {
-    async waitForQueue(n, what) {
-      const deadline = Date.now() + 10_000;
-      while ((await queued()) < n) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    waitForQueue: (n, what) => until(async () => (await queued()) >= n, what),
     async release() {
       await holder.query('COMMIT');
       await holder.end();

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../../src/db/database.js';
 import { driverOf } from '../../src/db/sql.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { until } from '../support/poll.js';
 
 let a: Harness;
 let b: Harness;
@@ -29,15 +30,6 @@ afterAll(async () => {
   await dbB?.close();
   await a?.close();
 });
-
-/** Resolves when `check` holds, polling. */
-async function until(check: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 10_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 it.runIf(TEST_DB === 'postgres')(
   'a key in two processes at once on one hot wallet: the lock cycle is broken, no 500, one effect',
