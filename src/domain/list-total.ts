@@ -53,6 +53,24 @@ export async function plannedRows(
   return Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0);
 }
 
+/**
+ * How many rows `SELECT 1 FROM <table> WHERE <conditions>` returns, counting at most `upTo`: what
+ * Prisma's `count({ where, take })` sends, for conditions a Prisma where cannot say. `table` is a
+ * trusted identifier; conditions are parameterised fragments.
+ */
+export async function countedRows(
+  db: Db,
+  table: string,
+  conditions: Prisma.Sql[],
+  upTo: number,
+): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>(
+    Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${Prisma.raw(quoteIdent(table))}
+      WHERE ${Prisma.join(conditions, ' AND ')} LIMIT ${upTo}) AS counted`,
+  );
+  return row!.n;
+}
+
 const quoteIdent = (name: string) => {
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Not a table name: ${name}`);
   return `"${name}"`;

@@ -5,13 +5,13 @@
 // (the estimates read the whole table's statistics).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerList } from '../../src/domain/customers/customer-list.js';
-import { customerWhere } from '../../src/domain/customers/customer-where.js';
+import { customerConditions, customerWhere } from '../../src/domain/customers/customer-where.js';
 import { exportCustomers } from '../../src/domain/customers/export-customers.js';
 import {
   fewWalletsMatching,
-  newestMatching,
   readsByTenant,
   tenantRange,
+  walkedMatches,
 } from '../../src/domain/customers/first-page.js';
 import type { CustomerFilter } from '../../src/domain/customers/schemas.js';
 import { newId } from '../../src/domain/ids.js';
@@ -47,16 +47,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** The first names of these customers, newest first (null stays null). */
-const names = async (ids: string[] | null) =>
-  ids &&
-  (
-    await h.db.prisma.customer.findMany({
-      where: { id: { in: ids } },
-      orderBy: { id: 'desc' },
-      select: { firstName: true },
-    })
-  ).map((c) => c.firstName);
+/** The first names of these customers, in the order given (null stays null). */
+async function names(ids: string[] | null) {
+  if (!ids) return null;
+  const rows = await h.db.prisma.customer.findMany({
+    where: { id: { in: ids } },
+    select: { id: true, firstName: true },
+  });
+  return ids.map((id) => rows.find((r) => r.id === id)?.firstName);
+}
 
 /** A filter's first page as the list reads it, and as the planner alone would (the same rows). */
 async function firstPages(filter: CustomerFilter, take: number) {
@@ -93,25 +92,29 @@ describe('readsByTenant', () => {
   });
 });
 
-describe('a first page read from the newest customers (text search)', () => {
-  it('answers when the newest customers fill the page, and only then', async () => {
-    // take 2: the newest 400 customers (F2999 … F2600) are looked at.
-    expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'plan' }, 2))).toEqual([
-      'F2999',
-      'F2998',
-    ]);
-    expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'F27' }, 2))).toEqual([
-      'F2799',
-      'F2798',
-    ]);
+describe('a page read by walking the newest (or oldest) customers (text search)', () => {
+  const walk = (q: string, take: number, order: 'asc' | 'desc' = 'desc', skip = 0) =>
+    walkedMatches(h.db.prisma, tenant, customerConditions(tenant, { q }), { order, skip, take });
+
+  it('answers when the walk fills the page, and only then', async () => {
+    // take 2: at most the newest 1,600 customers (F2999 … F1400) are walked.
+    expect(await names(await walk('plan', 2))).toEqual(['F2999', 'F2998']);
+    expect(await names(await walk('F27', 2))).toEqual(['F2799', 'F2798']);
+    expect(await names(await walk('F1', 2))).toEqual(['F1999', 'F1998']);
     // One match among them: an older one may exist, so no answer.
-    expect(await newestMatching(h.db.prisma, tenant, { q: 'F2999' }, 2)).toBeNull();
-    // None among them (F1… are older).
-    expect(await newestMatching(h.db.prisma, tenant, { q: 'F1' }, 2)).toBeNull();
-    // The window holds the whole tenant: the answer is complete, full or not.
-    expect(await names(await newestMatching(h.db.prisma, tenant, { q: 'F1999' }, 20))).toEqual([
-      'F1999',
-    ]);
+    expect(await walk('F2999', 2)).toBeNull();
+    // None among them (F13, F130 … F1399 are older).
+    expect(await walk('F13', 2)).toBeNull();
+    // take 4: the walk's bound (3,200) holds the whole tenant: the answer is complete.
+    expect(await names(await walk('F1999', 4))).toEqual(['F1999']);
+    expect(await walk('nobody', 4)).toEqual([]);
+  });
+
+  it('walks from the oldest, and past the pages before', async () => {
+    expect(await names(await walk('F1', 2, 'asc'))).toEqual(['F1', 'F10']);
+    expect(await names(await walk('plan', 2, 'desc', 2))).toEqual(['F2997', 'F2996']);
+    // A page deeper than the walk answers is left to the planner.
+    expect(await walk('plan', 20, 'desc', 300)).toBeNull();
   });
 
   it.each<[string, CustomerFilter, number]>([

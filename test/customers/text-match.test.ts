@@ -8,14 +8,17 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerList } from '../../src/domain/customers/customer-list.js';
+import { tenantConditions } from '../../src/domain/customers/customer-where.js';
 import { searchPlayers } from '../../src/domain/customers/search-players.js';
 import {
+  rareFirst,
   rarePart,
   rarePattern,
   textMatches,
   type Sample,
 } from '../../src/domain/customers/text-match.js';
 import { newId } from '../../src/domain/ids.js';
+import { countedRows } from '../../src/domain/list-total.js';
 import { searchCustomers } from '../../src/domain/search/customers.js';
 import { isEmail } from '../../src/domain/search/email.js';
 import type { Tenant } from '../../src/domain/tenant.js';
@@ -78,7 +81,7 @@ const holding = (q: string) =>
 /** Every customer the list finds for q, page after page, and its total. */
 async function listed(q: string) {
   const list = await customerList(h.db.prisma, tenant, { q });
-  const total = await h.db.prisma.customer.count({ where: await list.where() });
+  const total = await list.countUpTo(h.db.prisma, COUNT + 1);
   const page = await h.db.prisma.customer.findMany({
     ...(await list.page(h.db.prisma, true, 30)),
     take: 30,
@@ -121,8 +124,16 @@ describe('a search by its rare part', () => {
     expect(narrowed).toEqual({ ...tenant, id: { in: holding('user1234@') } });
     expect(holding('user1234@')).toHaveLength(1);
     // Its rare part, "r1234", holds three rare trigrams: narrow. "user123"'s, "r123", two.
-    expect(await rarePart(h.db.prisma, 'user1234@')).toEqual({ pattern: '%r1234%', narrow: true });
-    expect(await rarePart(h.db.prisma, 'user123')).toEqual({ pattern: '%r123%', narrow: false });
+    expect(await rarePart(h.db.prisma, 'user1234@')).toEqual({
+      pattern: '%r1234%',
+      narrow: true,
+      many: false,
+    });
+    expect(await rarePart(h.db.prisma, 'user123')).toEqual({
+      pattern: '%r123%',
+      narrow: false,
+      many: false,
+    });
     // Nothing to leave out (no common trigram), or too many to read by id: as before.
     expect(await textMatches(h.db.prisma, tenant, 'Garcia')).toBeNull();
     expect(await textMatches(h.db.prisma, tenant, 'user1')).toBeNull(); // every trigram common
@@ -200,6 +211,15 @@ describe('a search by its rare part', () => {
         });
         expect(found.map((r) => r.id)).toEqual(expected.slice(0, 100));
         expect(players.total).toBe(expected.length);
+        // The condition a count of many matches uses (the index given only the rare part, the
+        // whole of q checked on each row) finds the same customers.
+        const rare = await rarePart(h.db.prisma, q);
+        if (rare) {
+          const conditions = [...tenantConditions(tenant), rareFirst(q, rare)];
+          expect(await countedRows(h.db.prisma, 'customers', conditions, COUNT + 1)).toBe(
+            expected.length,
+          );
+        }
         // (A whole e-mail is looked up exactly there, by design: not a substring.)
         if (isEmail(q)) return;
         const hits = (await searchCustomers(h.db.prisma, tenant, q, 20)).map((hit) => hit.id);

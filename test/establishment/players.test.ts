@@ -353,6 +353,26 @@ describe('totals past the bound', () => {
       body: { search: 'Player 9999' },
     });
     expect(narrow.body.meta.pagination).toMatchObject({ total: 1, totalExact: true });
+    // A text every one of them holds matches more than the bound: its first pages are walked to
+    // (domain/customers/first-page.ts), its deep ones read as before. Either way, the same
+    // players in the same order as without the text.
+    const search = (body: Record<string, unknown>) =>
+      h.call('POST', '/players/search', { key: big.key, body });
+    for (const [page, order] of [
+      [1, 'desc'],
+      [2, 'desc'],
+      [1, 'asc'],
+      [500, 'desc'],
+    ] as const) {
+      const body = { pagination: { page, limit: 20 }, sort: { field: 'createdAt', order } };
+      const all = await search(body);
+      const text = await search({ ...body, search: 'PLAYER' });
+      expect(text.status, text.text).toBe(200);
+      expect(text.body.data.map((p: { playerId: string }) => p.playerId)).toEqual(
+        all.body.data.map((p: { playerId: string }) => p.playerId),
+      );
+      expect(text.body.meta.pagination).toEqual(all.body.meta.pagination);
+    }
   });
 });
 

@@ -3,13 +3,14 @@
 // window's ids, an e-mail's ids, a text's few matches), then a page's where and order.
 import type { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
+import { countedRows } from '../list-total.js';
 import type { Tenant } from '../tenant.js';
-import { customerWhere } from './customer-where.js';
+import { customerConditions, customerWhere } from './customer-where.js';
 import { emailMatches } from './email-match.js';
-import { fewWalletsMatching, newestMatching, readsByTenant, tenantRange } from './first-page.js';
+import { fewWalletsMatching, readsByTenant, tenantRange, walkedMatches } from './first-page.js';
 import { registeredWindowBounds } from './registered-window.js';
 import type { CustomerFilter } from './schemas.js';
-import { probeMatches, rarePart, type RarePart } from './text-match.js';
+import { probeMatches, rareFirst, rarePart, type RarePart } from './text-match.js';
 
 const orderBy = { id: 'desc' } as const;
 
@@ -47,8 +48,20 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     };
   };
   return {
-    /** Every matching customer (the list's total). */
+    /** Every matching customer. */
     where: () => where('equal'),
+    /**
+     * How many customers match, counting at most `take` (the list's total). A text too many to
+     * read by id is counted with only its rare part given to the trigram index (rareFirst).
+     */
+    async countUpTo(reader: Db, take: number) {
+      const rare = await rarePartOfText();
+      if (rare && !(await textMatches())) {
+        const rest = customerConditions(tenant, { ...f, q: undefined });
+        return countedRows(reader, 'customers', [...rest, rareFirst(f.q!, rare)], take);
+      }
+      return reader.customer.count({ where: await where('equal'), take });
+    },
     /**
      * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
      * by tenant, a text search's from its few matches or its newest customers, a rare coin
@@ -57,7 +70,11 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
      */
     async page(reader: Db, first: boolean, take: number) {
       if (first && f.q && take > 0 && !(await probedFirst())) {
-        const ids = await newestMatching(reader, tenant, f, take);
+        const ids = await walkedMatches(reader, tenant, customerConditions(tenant, f), {
+          order: 'desc',
+          skip: 0,
+          take,
+        });
         // Those ids matched every condition already: repeating the text's would let the planner
         // read its trigram index again.
         if (ids) return byIds(ids);

@@ -19,7 +19,7 @@
 // positions the walk. The lasting fix is a primary key led by the tenant (docs/scaling.md).
 //
 // Two first pages are read otherwise, each from what narrows it: a text search from the tenant's
-// newest customers (newestMatching), and a coin filter few wallets pass from those wallets
+// newest customers (walkedMatches), and a coin filter few wallets pass from those wallets
 // (fewWalletsMatching).
 import { Prisma } from '../../generated/prisma/client.js';
 import { withSettings, type Db } from '../db.js';
@@ -70,39 +70,60 @@ export async function readsByTenant(db: Db, tenant: Tenant, f: CustomerFilter): 
 }
 
 /**
- * The ids of a first page of a text search (`q`), when the tenant's newest customers hold it:
- * the matches among the newest 26 × WALK (fewer for a smaller page), or null when those do not
- * fill the page (the caller then reads as the planner chooses). The planner's estimate of a
- * substring's matches is a guess, so it is tried instead: a search that matches many (one
- * customer in 119 at ten million) read through the trigram index and sorted took 200-330 ms
- * there, where the newest few thousand hold its page. A rare one pays this bounded read (~15 ms
- * cold at that size) before its trigram scan. When the tenant has fewer customers than the
- * window, the answer is complete either way.
+ * The most of the tenant's customers a walk reads per row it answers, for up to 26 rows (the
+ * partner API's default page and one to know there are more): 20,800 customers, a few tens of ms
+ * at most, however many rows a bigger or deeper page wants. A search that matches one customer in
+ * 800 or more fills a default page within them wherever its matches lie, in runs or spread.
  */
-export async function newestMatching(
+const WALK_PER_ROW = 800;
+const WALK_ROWS = 26;
+/** The deepest row a walk answers (a few pages of 100): deeper pages as the planner chooses. */
+const WALK_DEPTH = 300;
+
+/**
+ * The ids of the tenant's customers matching `conditions` (SQL over `customers`), from `skip` to
+ * skip + take in id order (`desc`: newest first), found by walking the tenant's customers in that
+ * order and checking each, at most min(skip + take, WALK_ROWS) × WALK_PER_ROW of them; null when
+ * those do not hold the page (the caller then reads as the planner chooses), or when the page
+ * lies deeper than WALK_DEPTH. The walk stops as soon as the page is full.
+ *
+ * Why: a text search's matches are read through the trigram index, every one of them, then
+ * sorted. A search that matches many (one customer in 119 at ten million) read and sorted 84,000
+ * rows for a page of 25 (150-340 ms), where a few thousand of the tenant's newest customers hold
+ * it. The planner's estimate of a substring's matches is a guess, so the walk is tried instead: a
+ * rare search pays it (bounded) before its trigram scan, which is why a text whose rare part is
+ * narrow is probed first (customer-list.ts). When the tenant has fewer customers than the walk's
+ * bound, the answer is complete either way.
+ */
+export async function walkedMatches(
   db: Db,
   tenant: Tenant,
-  f: CustomerFilter,
-  take: number,
+  conditions: Prisma.Sql[],
+  { order, skip, take }: { order: 'asc' | 'desc'; skip: number; take: number },
 ): Promise<string[] | null> {
-  // A page of 26 rows (the partner API's default 25, and one to know there are more) × WALK;
-  // at most that for a bigger page, so a rare search pays a few ms, not a few tens.
-  const window = Math.min(take, 26) * WALK;
-  const [probe] = await db.$queryRaw<{ seen: bigint; ids: string[] }[]>`
-    WITH newest AS (
-      SELECT id, sub_brand_id, environment, search_text, status, segment_id, external_id, email,
-             country, created_at, platform_registered_at, order_count
+  const wanted = skip + take;
+  if (wanted > WALK_DEPTH) return null;
+  const bound = Math.min(wanted, WALK_ROWS) * WALK_PER_ROW;
+  const direction = order === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  // The walk reads the (tenant, environment, id) index by the tenant as a range (see the top of
+  // this file) and checks each row as it goes; the outer LIMIT stops it once the page is full.
+  // The walk's last row (`walked = bound`) comes out whether it matches or not: it says the
+  // tenant has customers past the walk, so a page it did not fill may hold older ones.
+  const rows = await db.$queryRaw<{ id: string; hit: boolean; walked: bigint }[]>`
+    SELECT id::text AS id, hit, walked FROM (
+      SELECT customers.id, (${Prisma.join(conditions, ' AND ')}) AS hit,
+             row_number() OVER (ORDER BY customers.sub_brand_id, customers.id ${direction}) AS walked
       FROM customers
       WHERE sub_brand_id BETWEEN ${tenant.subBrandId}::uuid AND ${tenant.subBrandId}::uuid
         AND environment = ${tenant.environment}::environment
-      ORDER BY sub_brand_id, id DESC
-      LIMIT ${window})
-    SELECT (SELECT count(*) FROM newest) AS seen,
-           ARRAY(SELECT customers.id::text FROM newest AS customers
-                 WHERE ${Prisma.join(customerConditions(tenant, f), ' AND ')}
-                 ORDER BY customers.id DESC LIMIT ${take}) AS ids`;
-  if (!probe) return null;
-  return probe.ids.length >= take || Number(probe.seen) < window ? probe.ids : null;
+      ORDER BY sub_brand_id, id ${direction}
+      LIMIT ${bound}) AS walk
+    WHERE hit OR walked = ${bound}
+    LIMIT ${wanted}`;
+  const hits = rows.filter((r) => r.hit).map((r) => r.id);
+  const pastTheWalk = rows.some((r) => Number(r.walked) === bound);
+  if (hits.length < wanted && pastTheWalk) return null;
+  return hits.slice(skip, wanted);
 }
 
 /**

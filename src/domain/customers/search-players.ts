@@ -4,7 +4,7 @@
 // window search engines keep (docs/establishment-api.md, "Player search"). Cursor lists on the
 // partner API walk any number of customers.
 import { z } from 'zod';
-import type { Prisma } from '../../generated/prisma/client.js';
+import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import { invalidRequest } from '../errors.js';
 import { isUuid } from '../ids.js';
@@ -12,10 +12,11 @@ import { MAX_COINS } from '../ledger/coins.js';
 import { NUMBERED_PAGE, numberedPageSize, pageNumber } from '../pages.js';
 import type { Tenant } from '../tenant.js';
 import { parseInput, utcInstant } from '../validation.js';
-import { customerWhere } from './customer-where.js';
-import { readsByTenant, tenantRange } from './first-page.js';
+import { countedRows } from '../list-total.js';
+import { customerConditions, customerWhere } from './customer-where.js';
+import { readsByTenant, tenantRange, walkedMatches } from './first-page.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
-import { textMatches } from './text-match.js';
+import { probeMatches, rareFirst, rarePart } from './text-match.js';
 
 const TOTAL_BOUND = NUMBERED_PAGE.window;
 
@@ -73,23 +74,25 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
   }
   // A text's few matches by id, in place of its condition (text-match.ts); a player id's search
   // also looks the id up, which those matches would leave out.
-  const text =
-    search.search && !isUuid(search.search) ? await textMatches(db, tenant, search.search) : null;
-  const where = text
-    ? { AND: [playerWhere(tenant, { ...search, search: undefined }), text] }
+  const text = search.search && !isUuid(search.search) ? search.search : undefined;
+  const rare = text ? await rarePart(db, text) : null;
+  const matches = rare && (await probeMatches(db, tenant, text!, rare));
+  const where = matches
+    ? { AND: [playerWhere(tenant, { ...search, search: undefined }), matches] }
     : playerWhere(tenant, search);
-  const counted = await db.customer.count({ where, take: TOTAL_BOUND + 1 });
+  // Too many to read by id, a text is counted with only its rare part given to the trigram index.
+  const counted =
+    rare && !matches
+      ? await countedRows(
+          db,
+          'customers',
+          playerConditions(tenant, search, rareFirst(text!, rare)),
+          TOTAL_BOUND + 1,
+        )
+      : await db.customer.count({ where, take: TOTAL_BOUND + 1 });
   const totalExact = counted <= TOTAL_BOUND;
   const total = Math.min(counted, TOTAL_BOUND);
-  // Every page counts from the start (skip), so every page is read as a first page is
-  // (first-page.ts); a text or status search as the planner chooses.
-  const byTenant =
-    !search.search &&
-    !search.statuses?.length &&
-    (await readsByTenant(db, tenant, playerFilter(search)));
-  return {
-    where: byTenant ? playerWhere(tenant, search, 'range') : where,
-    orderBy: byTenant ? tenantRange(search.order) : { id: search.order },
+  const page = {
     skip,
     page: search.page,
     limit: search.limit,
@@ -98,4 +101,44 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
     // Beyond the bound there are more matches than the window shows, so always more.
     hasMore: !totalExact || skip + search.limit < total,
   };
+  // A text that matches more than the window most likely has a first few pages among the
+  // tenant's newest (or oldest) few thousand customers: walked to (first-page.ts), not read
+  // through the trigram index and sorted (84,000 matches at ten million: 240 ms).
+  const walked =
+    text && !matches && !totalExact
+      ? await walkedMatches(db, tenant, playerConditions(tenant, search), {
+          order: search.order,
+          skip,
+          take: search.limit,
+        })
+      : null;
+  if (walked)
+    return {
+      ...page,
+      where: { ...tenant, id: { in: walked } },
+      orderBy: { id: search.order },
+      skip: 0,
+    };
+  // Every page counts from the start (skip), so every page is read as a first page is
+  // (first-page.ts); a text or status search as the planner chooses.
+  const byTenant =
+    !search.search &&
+    !search.statuses?.length &&
+    (await readsByTenant(db, tenant, playerFilter(search)));
+  return {
+    ...page,
+    where: byTenant ? playerWhere(tenant, search, 'range') : where,
+    orderBy: byTenant ? tenantRange(search.order) : { id: search.order },
+  };
+}
+
+/**
+ * playerWhere in SQL (customerConditions), with `text` in place of the search's own condition
+ * when given. A player id's search is not walked or counted this way.
+ */
+function playerConditions(tenant: Tenant, s: PlayerSearch, text?: Prisma.Sql): Prisma.Sql[] {
+  const and = customerConditions(tenant, { ...playerFilter(s), q: text ? undefined : s.search });
+  if (s.statuses?.length) and.push(Prisma.sql`status = ANY(${s.statuses}::customer_status[])`);
+  if (text) and.push(text);
+  return and;
 }

@@ -167,7 +167,7 @@ builder.queryFields((t) => ({
             const { tenant, filter, list } = await customersListed(ctx, connection.args);
             return onReplica(ctx, (db) =>
               listTotal({
-                countUpTo: async (take) => db.customer.count({ where: await list.where(), take }),
+                countUpTo: (take) => list.countUpTo(db, take),
                 estimate: () => plannedRows(db, 'customers', customerConditions(tenant, filter)),
               }),
             );
