@@ -14,7 +14,7 @@ import type { Tenant } from '../tenant.js';
 import { parseInput, utcInstant } from '../validation.js';
 import { countedRows } from '../list-total.js';
 import { customerConditions, customerWhere } from './customer-where.js';
-import { readsByTenant, tenantRange, walkedMatches } from './first-page.js';
+import { matchingIds, readsByTenant, tenantRange, walkedMatches } from './first-page.js';
 import { CUSTOMER_STATUSES } from './schemas.js';
 import { probeMatches, rareFirst, rarePart } from './text-match.js';
 
@@ -80,16 +80,13 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
   const where = matches
     ? { AND: [playerWhere(tenant, { ...search, search: undefined }), matches] }
     : playerWhere(tenant, search);
-  // Too many to read by id, a text is counted with only its rare part given to the trigram index.
-  const counted =
-    rare && !matches
-      ? await countedRows(
-          db,
-          'customers',
-          playerConditions(tenant, search, rareFirst(text!, rare)),
-          TOTAL_BOUND + 1,
-        )
-      : await db.customer.count({ where, take: TOTAL_BOUND + 1 });
+  // Too many to read by id, a text is counted (and, unless walked, read) with only its rare part
+  // given to the trigram index (text-match.ts).
+  const byRarePart =
+    rare && !matches ? playerConditions(tenant, search, rareFirst(text!, rare)) : null;
+  const counted = byRarePart
+    ? await countedRows(db, 'customers', byRarePart, TOTAL_BOUND + 1)
+    : await db.customer.count({ where, take: TOTAL_BOUND + 1 });
   const totalExact = counted <= TOTAL_BOUND;
   const total = Math.min(counted, TOTAL_BOUND);
   const page = {
@@ -101,21 +98,19 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
     // Beyond the bound there are more matches than the window shows, so always more.
     hasMore: !totalExact || skip + search.limit < total,
   };
+  const paged = { order: search.order, skip, take: search.limit };
   // A text that matches more than the window most likely has a first few pages among the
   // tenant's newest (or oldest) few thousand customers: walked to (first-page.ts), not read
   // through the trigram index and sorted (84,000 matches at ten million: 240 ms).
   const walked =
     text && !matches && !totalExact
-      ? await walkedMatches(db, tenant, playerConditions(tenant, search), {
-          order: search.order,
-          skip,
-          take: search.limit,
-        })
+      ? await walkedMatches(db, tenant, playerConditions(tenant, search), paged)
       : null;
-  if (walked)
+  const ids = walked ?? (byRarePart && (await matchingIds(db, byRarePart, paged)));
+  if (ids)
     return {
       ...page,
-      where: { ...tenant, id: { in: walked } },
+      where: { ...tenant, id: { in: ids } },
       orderBy: { id: search.order },
       skip: 0,
     };
@@ -138,7 +133,11 @@ export async function searchPlayers(db: Db, tenant: Tenant, input: unknown) {
  */
 function playerConditions(tenant: Tenant, s: PlayerSearch, text?: Prisma.Sql): Prisma.Sql[] {
   const and = customerConditions(tenant, { ...playerFilter(s), q: text ? undefined : s.search });
-  if (s.statuses?.length) and.push(Prisma.sql`status = ANY(${s.statuses}::customer_status[])`);
+  if (s.statuses?.length) {
+    // One parameter each: PGlite's driver does not send a JavaScript array as a PostgreSQL one.
+    const statuses = s.statuses.map((status) => Prisma.sql`${status}::customer_status`);
+    and.push(Prisma.sql`status IN (${Prisma.join(statuses)})`);
+  }
   if (text) and.push(text);
   return and;
 }
