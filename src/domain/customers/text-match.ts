@@ -11,9 +11,10 @@
 // whole of q is then checked on each candidate row (as an expression the index cannot serve, or
 // the planner would hand it the common trigrams again), and when the candidates are few the
 // list reads the matches by id (as email-match.ts does for an e-mail), in place of q's
-// condition. Which trigrams are common is read off the column's statistics (ANALYZE's sample of
-// search_text values, ~100 of them): no statistics, no common trigram, or no rare span, and
-// nothing changes.
+// condition. When the candidates are too many, a count and a page still give the index only the
+// rare part (rareFirst). Which trigrams are common is read off the column's statistics
+// (ANALYZE's sample of search_text values, ~100 of them): no statistics, no common trigram, or
+// no rare span, and nothing changes.
 import { Prisma } from '../../generated/prisma/client.js';
 import type { Db } from '../db.js';
 import type { Tenant } from '../tenant.js';
@@ -37,9 +38,9 @@ const CANDIDATES = 1_000;
 export type RarePart = {
   pattern: string;
   /**
-   * The sample itself holds q: it matches about one customer in a hundred or more, at a size
-   * where its trigrams cost anything more than CANDIDATES, so a probe would find too many to read
-   * by id. Its count may still give the index the rare part (rareFirst).
+   * The sample holds q itself often enough that, at the table's size, q matches more than
+   * CANDIDATES customers: a probe would find too many to read by id, so none is sent. A count or
+   * a page may still give the index only the rare part (rareFirst).
    */
   many: boolean;
   /**
@@ -69,8 +70,8 @@ export async function rarePart(db: Db, q: string | undefined): Promise<RarePart 
 
 /**
  * q's condition in SQL (customerConditions' text) with only its rare part given to the trigram
- * index, the whole of q checked on each candidate row. For a count of a search that matches too
- * many to read by id: at ten million customers, `first99`'s count up to 10,001 (the player
+ * index, the whole of q checked on each candidate row. For a count, or a page, of a search that
+ * matches too many to read by id (customer-list.ts, search-players.ts): at ten million customers, `first99`'s count up to 10,001 (the player
  * search's) read 1,027 pages in 18 ms this way, 17,632 in 130 ms through all of q's trigrams.
  */
 export const rareFirst = (q: string, rare: RarePart): Prisma.Sql =>
