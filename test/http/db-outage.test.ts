@@ -21,9 +21,12 @@ import { createRateLimitStore } from '../../src/http/rate-limit.js';
 import { createHttpServer } from '../../src/http/server-options.js';
 import { createTenant } from '../support/factories.js';
 import { call, silentLogger, TEST_DB, type Reply } from '../support/harness.js';
+import { until } from '../support/poll.js';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const runnable = TEST_DB === 'postgres' && existsSync(`${BIN}/pg_ctl`);
+/** A wait across the outage: the test's own limit (120 s) is the one that matters. */
+const OUTAGE_WAIT = 100_000;
 
 /** A PostgreSQL cluster of its own, as the `postgres` user when the tests run as root. */
 class ThrowawayCluster {
@@ -161,15 +164,15 @@ describe.runIf(runnable)('PostgreSQL stopped under load', () => {
     };
     const workers = Array.from({ length: 8 }, (_, w) => worker(keys.filter((_, i) => i % 8 === w)));
 
-    await until(() => completed >= 16);
+    await until(() => completed >= 16, 'the first 16 requests are answered', OUTAGE_WAIT);
     cluster.stop();
-    await until(() => unavailable.length >= 20);
+    await until(() => unavailable.length >= 20, '20 requests are refused', OUTAGE_WAIT);
     expect(health.state.available).toBe(false);
     const readsWhileDown = await call(url, 'GET', '/api/v1/health', { key });
     expect(readsWhileDown.status).toBe(503);
     cluster.start();
     await Promise.all(workers);
-    await until(() => health.state.available);
+    await until(() => health.state.available, 'the database is available again', OUTAGE_WAIT);
 
     // While down: the documented 503, never a 500.
     for (const r of unavailable) {
@@ -201,8 +204,3 @@ describe.runIf(runnable)('PostgreSQL stopped under load', () => {
     expect(logLines.filter((l) => l.msg === 'internal error')).toHaveLength(0);
   }, 120_000);
 });
-
-/** Waits for a condition the test itself brings about (no time limit of its own). */
-async function until(condition: () => boolean) {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 20));
-}

@@ -8,6 +8,7 @@ import { openDatabase } from '../../src/db/database.js';
 import { driverOf } from '../../src/db/sql.js';
 import { startHarness, TEST_DB, type Harness } from '../support/harness.js';
 import { partner } from '../support/partner.js';
+import { until, untilGiven } from '../support/poll.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -57,16 +58,26 @@ describe('a replay without a read before the claim', () => {
           .pid;
         const first = p.post(`/api/v1/customers/${c.id}/coins`, { delta: 5 }, key);
         // Waiting on the wallet means it has claimed the key (the claim comes first).
-        const firstPid = await until(async () => (await blockedBy(holderPid))[0]);
+        const firstPid = await untilGiven(
+          async () => (await blockedBy(holderPid))[0],
+          'a request waits on the held lock',
+        );
         const replay = h2.call('POST', `/api/v1/customers/${c.id}/coins`, {
           key: p.key,
           body: { delta: 5 },
           headers: { 'idempotency-key': key },
         });
-        if (other) await until(async () => (await blockedBy(firstPid))[0]);
-        else {
+        if (other) {
+          await untilGiven(
+            async () => (await blockedBy(firstPid))[0],
+            'the second request waits on the first',
+          );
+        } else {
           const hotRows = driverOf(h.db.prisma)!.pool!.hotRows;
-          await until(async () => hotRows.waiting(`wallet:${c.id}`) || undefined);
+          await until(
+            () => hotRows.waiting(`wallet:${c.id}`) > 0,
+            'a request is parked on the wallet',
+          );
         }
         await holder.query('COMMIT');
         const [a, b] = await Promise.all([first, replay]);
@@ -96,14 +107,3 @@ const blockedBy = async (pid: number): Promise<number[]> =>
       [pid],
     )
   ).rows.map((r) => r.pid);
-
-/** Polls until `check` gives a value (not undefined), and gives it. */
-async function until<T>(check: () => Promise<T | undefined>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
