@@ -69,6 +69,12 @@ export async function readsByTenant(db: Db, tenant: Tenant, f: CustomerFilter): 
   return matching * WALK >= all;
 }
 
+/** A page of ids: `skip` rows, then `take`, in id order (`desc`: newest first). */
+export type IdPage = { order: 'asc' | 'desc'; skip: number; take: number };
+
+const sqlOrder = (order: IdPage['order']) =>
+  order === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+
 /**
  * The most of the tenant's customers a walk reads per row it answers, for up to 26 rows (the
  * partner API's default page and one to know there are more): 10,400 customers, 10-20 ms at ten
@@ -101,12 +107,12 @@ export async function walkedMatches(
   db: Db,
   tenant: Tenant,
   conditions: Prisma.Sql[],
-  { order, skip, take }: { order: 'asc' | 'desc'; skip: number; take: number },
+  { order, skip, take }: IdPage,
 ): Promise<string[] | null> {
   const wanted = skip + take;
   if (wanted > WALK_DEPTH) return null;
   const bound = Math.min(wanted, WALK_ROWS) * WALK_PER_ROW;
-  const direction = order === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const direction = sqlOrder(order);
   // The walk reads the (tenant, environment, id) index by the tenant as a range (see the top of
   // this file) and checks each row as it goes; the outer LIMIT stops it once the page is full.
   // The walk's last row (`walked = bound`) comes out whether it matches or not: it says the
@@ -136,9 +142,9 @@ export async function walkedMatches(
 export async function matchingIds(
   db: Db,
   conditions: Prisma.Sql[],
-  { order, skip, take }: { order: 'asc' | 'desc'; skip: number; take: number },
+  { order, skip, take }: IdPage,
 ): Promise<string[]> {
-  const direction = order === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+  const direction = sqlOrder(order);
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM customers WHERE ${Prisma.join(conditions, ' AND ')}
     ORDER BY customers.id ${direction} OFFSET ${skip} LIMIT ${take}`;
