@@ -55,7 +55,7 @@ export async function explainCustomerFilters() {
       // As the list reads its first page (src/domain/customers/customer-list.ts).
       const list = await customerList(prisma, tenant, filter);
       await prisma.customer.findMany({
-        ...(await list.page(prisma, true, 26)),
+        ...(await list.page(prisma, undefined, 26)),
         take: 26,
         select: { id: true },
       });

@@ -77,6 +77,20 @@ export async function benchScale() {
     for (const [name, query] of LIST_FILTERS) {
       await row(`customer list, ${name}`, 'p99 ≤ 50', get(`/api/v1/customers?${query}`));
     }
+    // A page after the first (a backoffice's "next"): the cursor of the first page's last row.
+    for (const [name, query] of LIST_FILTERS.filter(([n]) => SECOND_PAGES.includes(n))) {
+      if (!only.test(`customer list, ${name}, second page`)) continue;
+      const first = (await (await get(`/api/v1/customers?${query}`)()).json()) as {
+        page: { next_cursor: string | null };
+      };
+      if (!first.page.next_cursor) continue;
+      const cursor = encodeURIComponent(first.page.next_cursor);
+      await row(
+        `customer list, ${name}, second page`,
+        'p99 ≤ 50',
+        get(`/api/v1/customers?${query}&cursor=${cursor}`),
+      );
+    }
     await row('movement history, first page (random customer)', 'p99 ≤ 10', () =>
       get(`/api/v1/customers/${customer()}/coins/movements`)(),
     );
@@ -161,6 +175,9 @@ const LIST_FILTERS: [string, string][] = [
   ['min_orders (rare)', 'min_orders=12'],
   ['combined', 'country=ES&status=active&min_coins=2500'],
 ];
+
+/** The list filters whose second page is measured too: the text searches that have one. */
+const SECOND_PAGES = ['no filter', 'q, many', 'q, an e-mail domain', 'q, one in 7,919', 'status'];
 
 /**
  * MOVEMENTS per customer of the big sub-brand whose sum is its wallet's balance (a credit of the

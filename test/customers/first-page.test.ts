@@ -9,6 +9,7 @@ import { customerConditions, customerWhere } from '../../src/domain/customers/cu
 import { exportCustomers } from '../../src/domain/customers/export-customers.js';
 import {
   fewWalletsMatching,
+  matchingIds,
   readsByTenant,
   tenantRange,
   walkedMatches,
@@ -61,7 +62,7 @@ async function names(ids: string[] | null) {
 async function firstPages(filter: CustomerFilter, take: number) {
   const list = await customerList(h.db.prisma, tenant, filter);
   const page = await h.db.prisma.customer.findMany({
-    ...(await list.page(h.db.prisma, true, take)),
+    ...(await list.page(h.db.prisma, undefined, take)),
     take,
     select: { id: true },
   });
@@ -117,6 +118,33 @@ describe('a page read by walking the newest (or oldest) customers (text search)'
     expect(await walk('plan', 20, 'desc', 300)).toBeNull();
   });
 
+  it('walks from past a cursor, either way, and bounds the walk from there', async () => {
+    const [f2500] = await h.db.prisma.customer.findMany({ where: { firstName: 'F2500' } });
+    const past = (q: string, take: number, order: 'asc' | 'desc') =>
+      walkedMatches(h.db.prisma, tenant, customerConditions(tenant, { q }), {
+        order,
+        skip: 0,
+        take,
+        after: f2500!.id,
+      });
+    expect(await names(await past('plan', 2, 'desc'))).toEqual(['F2499', 'F2498']);
+    expect(await names(await past('plan', 2, 'asc'))).toEqual(['F2501', 'F2502']);
+    expect(await names(await past('F24', 2, 'desc'))).toEqual(['F2499', 'F2498']);
+    // The 800 walked past F2500 (F2499 … F1700) hold no F1 but F17xx: no answer.
+    expect(await past('F16', 2, 'desc')).toBeNull();
+    expect(await names(await past('F25', 3, 'asc'))).toEqual(['F2501', 'F2502', 'F2503']);
+  });
+
+  it('reads ids past a cursor by any conditions (matchingIds)', async () => {
+    const [f2500] = await h.db.prisma.customer.findMany({ where: { firstName: 'F2500' } });
+    const conditions = customerConditions(tenant, { q: 'F25' });
+    const after = f2500!.id;
+    const read = (order: 'asc' | 'desc') =>
+      matchingIds(h.db.prisma, conditions, { order, skip: 1, take: 2, after });
+    expect(await names(await read('desc'))).toEqual(['F258', 'F257']); // F259 skipped
+    expect(await names(await read('asc'))).toEqual(['F2502', 'F2503']);
+  });
+
   it.each<[string, CustomerFilter, number]>([
     ['many matches', { q: 'plan' }, 3],
     ['newest matches', { q: 'F29' }, 5],
@@ -142,9 +170,12 @@ describe('a first page read from the wallets (a rare coin filter)', () => {
     ).toBeNull();
     // The list's first page is read from them; a common coin filter's is read by tenant.
     const rare = await customerList(h.db.prisma, tenant, { minCoins: 2890 });
-    expect((await rare.page(h.db.prisma, true, 4)).where).toEqual({ ...tenant, id: { in: ids } });
+    expect((await rare.page(h.db.prisma, undefined, 4)).where).toEqual({
+      ...tenant,
+      id: { in: ids },
+    });
     const common = await customerList(h.db.prisma, tenant, { minCoins: 100 });
-    expect((await common.page(h.db.prisma, true, 4)).orderBy).toEqual(tenantRange('desc'));
+    expect((await common.page(h.db.prisma, undefined, 4)).orderBy).toEqual(tenantRange('desc'));
   });
 
   it.each<[string, CustomerFilter, number, number]>([

@@ -126,6 +126,11 @@ describe('GET /api/v1/customers filters', () => {
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],
     ['cursor=nope', 'cursor'],
+    // A text's later pages are read in SQL of their own (first-page.ts): a cursor we did not
+    // issue, or one naming no uuid (GPC:S:nope), is refused there too.
+    ['q=walk&cursor=nope', 'cursor'],
+    ['q=walk&cursor=R1BDOlM6bm9wZQ', 'cursor'],
+    ['cursor=R1BDOlM6bm9wZQ', 'cursor'],
     ['colour=red', 'colour'],
     ['status=active&status=banned', 'status'],
   ])('?%s is 400 naming %s', async (query, field) => {
@@ -168,6 +173,35 @@ describe('cursor walk', () => {
       cursor = res.body.page.next_cursor;
     } while (cursor);
     expect(seen).toEqual(expected);
+  });
+
+  it('walks a text search page by page: every match once, newest first', async () => {
+    const walker = await partner(h);
+    const tenant = { subBrandId: walker.subBrandId, environment: 'test' as const };
+    for (let i = 0; i < 90; i++) {
+      await createCustomer(h.db.prisma, tenant, {
+        firstName: `T${i}`,
+        lastName: i % 3 ? 'Texted' : 'Other',
+      });
+    }
+    const expected = (
+      await h.db.prisma.customer.findMany({
+        where: { ...tenant, lastName: 'Texted' },
+        orderBy: { id: 'desc' },
+        select: { id: true },
+      })
+    ).map((c) => c.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { body: any } = await walker.get(
+        `/api/v1/customers?q=texted&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      seen.push(...res.body.data.map((c: { id: string }) => c.id));
+      cursor = res.body.page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    expect(seen).toHaveLength(60);
   });
 
   it('walks a few hundred customers with no duplicates and no gaps while others are created', async () => {

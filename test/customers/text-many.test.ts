@@ -76,13 +76,37 @@ describe('a text whose rare part admits too many to read by id', () => {
     expect(await list.countUpTo(h.db.prisma, 100)).toBe(Math.min(100, await plainCount(filter)));
     for (const take of [2, 30]) {
       const page = await h.db.prisma.customer.findMany({
-        ...(await list.page(h.db.prisma, true, take)),
+        ...(await list.page(h.db.prisma, undefined, take)),
         take,
         select: { id: true },
       });
       expect(page.map((r) => r.id)).toEqual(await plainIds(filter, 'desc', 0, take));
     }
   });
+
+  it.each([...FILTERS, { q: 'other' }, { q: 'common last1' }])(
+    'the list pages past a cursor as its own condition does: %o',
+    async (filter) => {
+      // Past the cursor a text is read as a first page is: its rare part, or the walk of the
+      // customers past the cursor (`other` and `common last1` have no rare part).
+      const list = await customerList(h.db.prisma, tenant, filter);
+      const take = 30;
+      const seen: string[] = [];
+      for (let cursor: string | undefined; seen.length < 40 * take;) {
+        const page = await h.db.prisma.customer.findMany({
+          ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}), // as the GraphQL connection asks
+          ...(await list.page(h.db.prisma, cursor, take)),
+          take,
+          select: { id: true },
+        });
+        seen.push(...page.map((r) => r.id));
+        if (page.length < take) break;
+        cursor = page.at(-1)!.id;
+      }
+      expect(seen).toEqual(await plainIds(filter, 'desc', 0, seen.length));
+      expect(seen.length).toBe(Math.min(40 * take, await plainCount(filter)));
+    },
+  );
 
   it.each(FILTERS)('the player search pages it as its own condition does: %o', async (filter) => {
     for (const [page, order] of [

@@ -70,32 +70,38 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
     /**
      * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
      * by tenant, a text search's from its few matches or its newest customers, a rare coin
-     * filter's from its wallets (first-page.ts says when and why); a page after a cursor starts
-     * at the cursor's id. `reader` may be a replica.
+     * filter's from its wallets (first-page.ts says when and why). A page after `cursor` (an id)
+     * holds the rows past it: newest first, a text search's is read as its first page is, from
+     * there (at ten million customers, `first99`'s second page took as long as its first before
+     * the walk; docs/performance.md). `reader` may be a replica. The answer is spread over
+     * findMany's arguments: it replaces Prisma's own cursor, if any.
      */
-    async page(reader: Db, first: boolean, take: number) {
-      if (first && f.q && take > 0) {
+    async page(reader: Db, cursor: string | undefined, take: number) {
+      const first = cursor === undefined;
+      // Backwards from a cursor (`last` with `before`), Prisma's cursor reads the page.
+      if (!first && take < 0) return { where: await where('equal'), orderBy };
+      const idPage = { order: 'desc', skip: 0, take, after: cursor } as const;
+      const past = { cursor: undefined, skip: 0 };
+      const byIdsPast = (ids: string[]) => ({ ...byIds(ids), ...past });
+      if (f.q && take > 0) {
         // A text with a narrow rare part (text-match.ts) is most likely rare: its probe (~10 ms
         // at ten million customers) or its rare part finds its matches, which the walk of the
         // newest customers (~20 ms) would most likely not hold. Any other text may match many,
         // and the newest customers may hold its page.
         if (!(await rarePartOfText())?.narrow) {
-          const ids = await walkedMatches(reader, tenant, customerConditions(tenant, f), {
-            order: 'desc',
-            skip: 0,
-            take,
-          });
+          const ids = await walkedMatches(reader, tenant, customerConditions(tenant, f), idPage);
           // Those ids matched every condition already: repeating the text's would let the
           // planner read its trigram index again.
-          if (ids) return byIds(ids);
+          if (ids) return byIdsPast(ids);
         }
         const byRarePart = await rareFirstConditions();
-        if (byRarePart) {
-          return byIds(await matchingIds(reader, byRarePart, { order: 'desc', skip: 0, take }));
-        }
+        if (byRarePart) return byIdsPast(await matchingIds(reader, byRarePart, idPage));
       }
-      const byTenant = first && (await readsByTenant(reader, tenant, f));
-      if (first && !byTenant && take > 0) {
+      if (!first) {
+        return { where: { AND: [await where('equal'), { id: { lt: cursor } }] }, orderBy, ...past };
+      }
+      const byTenant = await readsByTenant(reader, tenant, f);
+      if (!byTenant && take > 0) {
         const ids = await fewWalletsMatching(reader, tenant, f, take);
         if (ids) return byIds(ids);
       }

@@ -12,13 +12,8 @@ export async function* exportCustomers(db: Db, tenant: Tenant, filter: CustomerF
   for await (const page of keysetPages(
     async (before: string | undefined, take) =>
       db.customer.findMany({
-        // The first page as the list reads its own; the next ones start after the last id.
-        ...(before
-          ? {
-              where: { AND: [await list.where(), { id: { lt: before } }] },
-              orderBy: { id: 'desc' },
-            }
-          : await list.page(db, true, take)),
+        // Each page as the list reads its own, the next ones past the last id.
+        ...(await list.page(db, before, take)),
         take,
         include: { wallet: { select: { balance: true } } },
       }),

@@ -69,11 +69,24 @@ export async function readsByTenant(db: Db, tenant: Tenant, f: CustomerFilter): 
   return matching * WALK >= all;
 }
 
-/** A page of ids: `skip` rows, then `take`, in id order (`desc`: newest first). */
-export type IdPage = { order: 'asc' | 'desc'; skip: number; take: number };
+/**
+ * A page of ids: `skip` rows, then `take`, in id order (`desc`: newest first), starting past the
+ * id `after` when given (a page after a cursor: the cursor's row is not in it).
+ */
+export type IdPage = { order: 'asc' | 'desc'; skip: number; take: number; after?: string };
 
 const sqlOrder = (order: IdPage['order']) =>
   order === 'desc' ? Prisma.sql`DESC` : Prisma.sql`ASC`;
+
+/** `customers.id` past `after` in the page's order, or nothing to add. */
+const pastCursor = ({ order, after }: IdPage): Prisma.Sql[] =>
+  after === undefined
+    ? []
+    : [
+        order === 'desc'
+          ? Prisma.sql`customers.id < ${after}::uuid`
+          : Prisma.sql`customers.id > ${after}::uuid`,
+      ];
 
 /**
  * The most of the tenant's customers a walk reads per row it answers, for up to 26 rows (the
@@ -107,23 +120,26 @@ export async function walkedMatches(
   db: Db,
   tenant: Tenant,
   conditions: Prisma.Sql[],
-  { order, skip, take }: IdPage,
+  page: IdPage,
 ): Promise<string[] | null> {
+  const { order, skip, take } = page;
   const wanted = skip + take;
   if (wanted > WALK_DEPTH) return null;
   const bound = Math.min(wanted, WALK_ROWS) * WALK_PER_ROW;
   const direction = sqlOrder(order);
   // The walk reads the (tenant, environment, id) index by the tenant as a range (see the top of
   // this file) and checks each row as it goes; the outer LIMIT stops it once the page is full.
-  // The walk's last row (`walked = bound`) comes out whether it matches or not: it says the
-  // tenant has customers past the walk, so a page it did not fill may hold older ones.
+  // A cursor's bound on id still positions it: the range's bound on the tenant is inclusive in the
+  // walk's direction, so the btree goes on to the columns after it (EXPLAIN shows it as an Index
+  // Cond). The walk's last row (`walked = bound`) comes out whether it matches or not: it says
+  // the tenant has customers past the walk, so a page it did not fill may hold older ones.
   const rows = await db.$queryRaw<{ id: string; hit: boolean; walked: bigint }[]>`
     SELECT id::text AS id, hit, walked FROM (
       SELECT customers.id, (${Prisma.join(conditions, ' AND ')}) AS hit,
              row_number() OVER (ORDER BY customers.sub_brand_id, customers.id ${direction}) AS walked
       FROM customers
       WHERE sub_brand_id BETWEEN ${tenant.subBrandId}::uuid AND ${tenant.subBrandId}::uuid
-        AND environment = ${tenant.environment}::environment
+        AND ${Prisma.join([Prisma.sql`environment = ${tenant.environment}::environment`, ...pastCursor(page)], ' AND ')}
       ORDER BY sub_brand_id, id ${direction}
       LIMIT ${bound}) AS walk
     WHERE hit OR walked = ${bound}
@@ -142,11 +158,13 @@ export async function walkedMatches(
 export async function matchingIds(
   db: Db,
   conditions: Prisma.Sql[],
-  { order, skip, take }: IdPage,
+  page: IdPage,
 ): Promise<string[]> {
+  const { order, skip, take } = page;
   const direction = sqlOrder(order);
   const rows = await db.$queryRaw<{ id: string }[]>`
-    SELECT id::text AS id FROM customers WHERE ${Prisma.join(conditions, ' AND ')}
+    SELECT id::text AS id FROM customers
+    WHERE ${Prisma.join([...conditions, ...pastCursor(page)], ' AND ')}
     ORDER BY customers.id ${direction} OFFSET ${skip} LIMIT ${take}`;
   return rows.map((r) => r.id);
 }

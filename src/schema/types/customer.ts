@@ -153,7 +153,10 @@ builder.queryFields((t) => ({
       resolve: async (query, _root, args, ctx) => {
         const { list } = await customersListed(ctx, args);
         return onReplica(ctx, async (db) =>
-          db.customer.findMany({ ...query, ...(await list.page(db, !query.cursor, query.take)) }),
+          db.customer.findMany({
+            ...query,
+            ...(await list.page(db, query.cursor?.id, query.take)),
+          }),
         );
       },
     },
