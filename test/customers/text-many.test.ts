@@ -108,6 +108,36 @@ describe('a text whose rare part admits too many to read by id', () => {
     },
   );
 
+  it.each([...FILTERS, { q: 'other' }])(
+    'the list pages backwards from a cursor, and from the oldest, as its own condition does: %o',
+    async (filter) => {
+      const list = await customerList(h.db.prisma, tenant, filter);
+      const all = await plainIds(filter, 'desc', 0, 20_000);
+      // As the GraphQL connection asks for `last: 30` (one more, to know of a previous page),
+      // `before` a cursor or not.
+      for (const cursor of [all[100]!, all.at(-40)!, undefined]) {
+        const asked: { cursor?: { id: string }; skip?: number } = cursor
+          ? { cursor: { id: cursor }, skip: 1 }
+          : {};
+        const page = await h.db.prisma.customer.findMany({
+          ...asked,
+          ...(await list.page(h.db.prisma, cursor, -31)),
+          take: -31,
+          select: { id: true },
+        });
+        const plain = await h.db.prisma.customer.findMany({
+          ...asked,
+          where: customerWhere(tenant, filter),
+          orderBy: { id: 'desc' },
+          take: -31,
+          select: { id: true },
+        });
+        expect(page).toEqual(plain);
+        expect(page).toHaveLength(31);
+      }
+    },
+  );
+
   it.each(FILTERS)('the player search pages it as its own condition does: %o', async (filter) => {
     for (const [page, order] of [
       [1, 'desc'],
@@ -143,5 +173,33 @@ describe('a text whose rare part admits too many to read by id', () => {
     );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.customers.total).toEqual({ value: 800, exact: true });
+  });
+
+  it('the backoffice pages it forwards and back by cursor', async () => {
+    const page = async (args: string, variables: Record<string, unknown>) => {
+      const res = await admin.gql(
+        `query($filter: CustomerFilter, $subBrandId: ID${Object.keys(variables)
+          .map((v) => `, $${v}: String`)
+          .join('')}) {
+          customers(filter: $filter, subBrandId: $subBrandId, ${args}) {
+            edges { node { id } } pageInfo { startCursor endCursor hasNextPage hasPreviousPage } } }`,
+        { filter: { q: 'common zqx' }, subBrandId: tenant.subBrandId, ...variables },
+      );
+      expect(res.body.errors).toBeUndefined();
+      const { edges, pageInfo } = res.body.data.customers;
+      return { ids: edges.map((e: { node: { id: string } }) => e.node.id), pageInfo };
+    };
+    const expected = await plainIds({ q: 'common zqx' }, 'desc', 0, 9);
+    const one = await page('first: 3', {});
+    const two = await page('first: 3, after: $after', { after: one.pageInfo.endCursor });
+    const three = await page('first: 3, after: $after', { after: two.pageInfo.endCursor });
+    expect([...one.ids, ...two.ids, ...three.ids]).toEqual(expected);
+    expect(three.pageInfo.hasNextPage).toBe(true);
+    const back = await page('last: 3, before: $before', { before: three.pageInfo.startCursor });
+    expect(back.ids).toEqual(two.ids);
+    expect(back.pageInfo.hasPreviousPage).toBe(true);
+    const first = await page('last: 3, before: $before', { before: back.pageInfo.startCursor });
+    expect(first.ids).toEqual(one.ids);
+    expect(first.pageInfo.hasPreviousPage).toBe(false);
   });
 });

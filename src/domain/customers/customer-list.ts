@@ -71,19 +71,25 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
      * A page of `take` rows (negative: from the oldest), newest first: a first page may be read
      * by tenant, a text search's from its few matches or its newest customers, a rare coin
      * filter's from its wallets (first-page.ts says when and why). A page after `cursor` (an id)
-     * holds the rows past it: newest first, a text search's is read as its first page is, from
-     * there (at ten million customers, `first99`'s second page took 376-456 ms p50 through q's
-     * condition and Prisma's cursor, 8 ms walked; docs/performance.md). `reader` may be a
-     * replica. The answer is spread over findMany's arguments: it replaces Prisma's own cursor.
+     * holds the rows past it (negative `take`: the newer ones), and a text search's is read as
+     * its first page is, from there (at ten million customers, `first99`'s second page took
+     * 376-456 ms p50 through q's condition and Prisma's cursor, 8 ms walked; docs/performance.md).
+     * `reader` may be a replica. The answer is spread over findMany's arguments: where it reads
+     * past the cursor itself, it replaces Prisma's own.
      */
     async page(reader: Db, cursor: string | undefined, take: number) {
       const first = cursor === undefined;
-      // Backwards from a cursor (`last` with `before`), Prisma's cursor reads the page.
-      if (!first && take < 0) return { where: await where('equal'), orderBy };
-      const idPage = { order: 'desc', skip: 0, take, after: cursor } as const;
       const past = { cursor: undefined, skip: 0 };
       const byIdsPast = (ids: string[]) => ({ ...byIds(ids), ...past });
-      if (f.q && take > 0) {
+      if (f.q && take !== 0) {
+        // Forwards, newest first past the cursor; backwards (`last`, and `before` a cursor), the
+        // oldest first past it, which Prisma's negative take then shows newest first.
+        const idPage = {
+          order: take > 0 ? 'desc' : 'asc',
+          skip: 0,
+          take: Math.abs(take),
+          after: cursor,
+        } as const;
         // A text with a narrow rare part (text-match.ts) is most likely rare: its probe (~10 ms
         // at ten million customers) or its rare part finds its matches, which the walk of the
         // newest customers (~20 ms) would most likely not hold. Any other text may match many,
@@ -97,6 +103,8 @@ export async function customerList(db: Db, tenant: Tenant, f: CustomerFilter) {
         const byRarePart = await rareFirstConditions();
         if (byRarePart) return byIdsPast(await matchingIds(reader, byRarePart, idPage));
       }
+      // Backwards from a cursor, Prisma's cursor reads the page.
+      if (!first && take < 0) return { where: await where('equal'), orderBy };
       if (!first) {
         return { where: { AND: [await where('equal'), { id: { lt: cursor } }] }, orderBy, ...past };
       }
