@@ -115,17 +115,17 @@ export function finalEventsAfter(db: Db, after: FeedPosition, limit: number) {
 /**
  * Hands a batch on, in one transaction, if no other process did it first: freezes the `data`
  * rendered for it, writes one delivery per event and active endpoint that wants its type, and
- * moves the position to its last event. Answers false when the position had moved (the batch
- * was another process's; nothing written).
+ * moves the position to its last event. Answers how many deliveries it wrote, or null when the
+ * position had moved (the batch was another process's; nothing written).
  */
 export async function handOn(
   tx: Db,
   from: FeedPosition,
   batch: (RelayEvent & { data: unknown })[],
-): Promise<boolean> {
+): Promise<number | null> {
   // The position first, guarded: a batch another process handed on already changes nothing.
   const last = batch[batch.length - 1]!;
-  if (!(await advanceRelay(tx, 'main', from, last))) return false;
+  if (!(await advanceRelay(tx, 'main', from, last))) return null;
   const rendered = batch.filter((e) => e.data !== null);
   await executeRaw(
     tx,
@@ -156,7 +156,7 @@ export async function handOn(
       .map((p) => ({ id: newId(), event: e, endpointId: p.id })),
   );
   if (deliveries.length) await insertDeliveries(tx, deliveries, false);
-  return true;
+  return deliveries.length;
 }
 
 /** Deliveries due now; `replay` marks those asked for again (a replay, a redelivery). */
