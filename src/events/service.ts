@@ -63,6 +63,8 @@ const RELAY_LEASE_MS = 15_000;
 export function createEventWorkers(o: EventWorkerOptions) {
   const holder = `${process.pid}-${randomUUID()}`;
   const size = o.batch ?? 500;
+  const pollMs = o.pollMs ?? 200;
+  const paceMs = o.paceMs ?? 20;
   const maxInFlight = o.maxInFlight ?? 32;
   const perEndpoint = o.perEndpoint ?? 8;
   const timeoutMs = o.timeoutMs ?? SEND_TIMEOUT_MS;
@@ -161,14 +163,14 @@ export function createEventWorkers(o: EventWorkerOptions) {
     name: 'event relay',
     pass: relay,
     woken: false,
-    pace: { full: size, ms: o.paceMs ?? 20, warmMs: o.pollMs ?? 200 },
+    pace: { full: size, ms: paceMs, warmMs: pollMs },
   };
   // Woken by each relay pass; paced like the relay so that it runs once per relay pass, not twice.
   const streamer: Loop = {
     name: 'event stream (NATS)',
     pass: stream,
     woken: false,
-    pace: { full: size, ms: o.paceMs ?? 20, warmMs: 0 },
+    pace: { full: size, ms: paceMs, warmMs: 0 },
   };
   const sender: Loop = { name: 'webhook sender', pass: send, woken: false };
   let stopped = true;
@@ -188,7 +190,7 @@ export function createEventWorkers(o: EventWorkerOptions) {
         o.logger.warn({ msg: `${loop.name} pass failed`, err });
       }
       if (loop.woken || stopped) continue;
-      let wait = o.pollMs ?? 200;
+      let wait = pollMs;
       if (worked) {
         loop.worked = Date.now();
         if (!loop.pace || worked >= loop.pace.full) continue;
